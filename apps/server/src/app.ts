@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config.js';
+import { migrateToLatest, openDatabase, type Db } from './db/index.js';
+import { runSeeds } from './db/seeds.js';
+import { registerErrorHandling } from './http/errors.js';
+import { API_PREFIX, HOOKS_PREFIX, registerWebApp } from './http/web.js';
+import { createLogger } from './logger.js';
+import { apiModules, hookModules } from './modules/index.js';
+import { MemoryBus, PostgresBus, type Bus } from './realtime/bus.js';
+import { realtimeRoutes, SseStreams } from './realtime/sse.js';
+import { serverVersion } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    bus: Bus;
+  }
+}
+
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); stdout by default. */
+  logDestination?: DestinationStream;
+  /** Run migrations and seeds before serving (default true). */
+  migrate?: boolean;
+}
+
+/**
+ * Content-Security-Policy the app runs under: everything from our origin; inline styles for
+ * antd's CSS-in-JS; data:/blob: images and frames for label previews; blob: workers for pdf.js.
+ */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'", 'blob:', 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/** The single assembly point: used by main.ts, the CLI and every server test. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: createLogger(config.logLevel, options.logDestination),
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const db = openDatabase(config.database);
+  const bus: Bus =
+    db.dialect === 'postgres' && db.postgres
+      ? await PostgresBus.connect(db.postgres, (msg, err) => app.log.warn({ err }, msg))
+      : new MemoryBus();
+  const streams = new SseStreams();
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('bus', bus);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await db.close();
+  });
+
+  if (options.migrate !== false) {
+    await migrateToLatest(db);
+    const seeded = await runSeeds(db, app.log);
+    if (seeded.length) app.log.info({ seeded }, 'seed data loaded');
+  }
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Shipping Lab API',
+        description: 'The JSON API behind the Shipping Lab site',
+        version: serverVersion,
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      for (const plugin of apiModules) await api.register(plugin);
+      await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs));
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(
+    async (hooks) => {
+      for (const plugin of hookModules) await hooks.register(plugin);
+    },
+    { prefix: HOOKS_PREFIX },
+  );
+  await registerWebApp(app, config.webDistDir);
+  await app.ready();
+  return app;
+}

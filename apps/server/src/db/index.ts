@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+import type { DialectName } from './dialect.js';
+
+export type { Database } from './schema.js';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** For PostgreSQL: the connection settings a LISTEN client must use. */
+  postgres?: pg.ClientConfig;
+  close(): Promise<void>;
+}
+
+export function postgresClientConfig(cfg: { url: string; schema?: string | undefined }): pg.ClientConfig {
+  return {
+    connectionString: cfg.url,
+    ...(cfg.schema ? { options: `-c search_path=${cfg.schema}` } : {}),
+  };
+}
+
+export function openDatabase(cfg: DatabaseConfig): Db {
+  if (cfg.dialect === 'sqlite') {
+    if (cfg.file !== ':memory:') fs.mkdirSync(path.dirname(cfg.file), { recursive: true });
+    const sqlite = new SQLite(cfg.file);
+    // WAL: readers never block the writer; NORMAL sync is durable against process crashes (SIGKILL).
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  }
+  const client = postgresClientConfig(cfg);
+  const pool = new pg.Pool({ ...client, max: 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', postgres: client, close: () => kysely.destroy() };
+}
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Migrations are the numbered files in db/migrations (`0001_init.ts` …), found at run time so a
+ * module adds one by adding a file. Imported through our own code so the same provider works on
+ * compiled .js files and, under Vitest, on the .ts sources.
+ */
+class FolderMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = fs
+      .readdirSync(migrationsDir)
+      .filter((f) => /^\d{4}_[\w-]+\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
+      .sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      const mod = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as Migration;
+      migrations[file.replace(/\.(js|ts)$/, '')] = mod;
+    }
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new FolderMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String((error as Error).message ?? error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

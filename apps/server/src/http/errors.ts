@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a handler throws to answer 4xx with a message people can act on. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const notFound = (message: string) => new HttpError(404, message);
+
+interface Issue {
+  instancePath?: string;
+  message?: string;
+}
+
+/** "body.ids: Expected array, received string" — where the problem is and what it is. */
+export function validationMessage(context: string | undefined, issues: Issue[]): string {
+  return issues
+    .map((i) => {
+      const where = [context, ...(i.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.');
+      return where ? `${where}: ${i.message ?? 'invalid'}` : (i.message ?? 'invalid');
+    })
+    .join('; ');
+}
+
+/**
+ * The one error handler: 4xx answers carry the validation or handler message; 5xx are logged with
+ * the request id and answered without internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: validationMessage(error.validationContext, error.validation) });
+    }
+    if (error.validation) {
+      return reply.code(400).send({ message: validationMessage(error.validationContext, error.validation) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ message: 'Internal Server Error', requestId: request.id });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status >= 500 && status < 600 ? status : 500).send({
+      message: 'Internal Server Error',
+      requestId: request.id,
+    });
+  });
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const BASE = '/lab';
+export const API_PREFIX = `${BASE}/api`;
+export const HOOKS_PREFIX = `${BASE}/hooks`;
+
+function isAppRoute(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname !== BASE && !pathname.startsWith(`${BASE}/`)) return false;
+  return !(
+    pathname === API_PREFIX ||
+    pathname.startsWith(`${API_PREFIX}/`) ||
+    pathname === HOOKS_PREFIX ||
+    pathname.startsWith(`${HOOKS_PREFIX}/`)
+  );
+}
+
+/**
+ * The single-page app under /lab/: hashed assets (Vite's /assets/) cached for a year as
+ * immutable, index.html never cached, and history-mode fallback: any GET /lab/<path> that is not
+ * a file, an API route or a hook answers index.html so deep links work.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: `${BASE}/`,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDistDir, filePath).split(path.sep).join('/');
+        res.setHeader(
+          'cache-control',
+          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app is not built: /lab/ will answer 503 until `npm run build`');
+  }
+
+  app.get('/', (_req, reply) => reply.redirect(`${BASE}/`));
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!hasBuild) {
+      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  };
+  // With a build, @fastify/static's wildcard route answers /lab/ too (through the not-found fallback).
+  if (!hasBuild) app.get(`${BASE}/`, (_req, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(
+    {
+      preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: '1 minute' }) : undefined,
+    },
+    (request: FastifyRequest, reply: FastifyReply) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && isAppRoute(request.url)) {
+        const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
+        // A missing asset (has an extension) is a real 404, not the app.
+        if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);
+      }
+      return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
+    },
+  );
+}

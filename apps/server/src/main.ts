@@ -1,0 +1,37 @@
+import { loadConfig, type AppConfig } from './config.js';
+import { buildApp } from './app.js';
+
+/** Start the server and stop it cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database. */
+export async function serve(overrides: Partial<AppConfig> = {}): Promise<void> {
+  const config = loadConfig(process.env, overrides);
+  const app = await buildApp(config);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+const isEntry = import.meta.url === new URL(`file://${process.argv[1] ?? ''}`).href;
+if (isEntry) {
+  serve().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemRoutes } from './system/routes.js';
+
+/**
+ * Every module's routes. `api` plugins mount under /lab/api, `hooks` plugins (public receivers)
+ * under /lab/hooks. A new module adds one line here.
+ */
+export const apiModules: FastifyPluginAsyncZod[] = [systemRoutes];
+export const hookModules: FastifyPluginAsyncZod[] = [];

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Writable } from 'node:stream';
+import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
+import { buildApp, type BuildOptions } from '../app.js';
+import { migrateToLatest, openDatabase, type Db } from '../db/index.js';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fresh, empty database: a new SQLite file, or a new schema in the PostgreSQL test database. */
+export async function freshDatabaseConfig(dialect: TestDialect): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
+    return {
+      config: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return {
+    config: { dialect: 'postgres', url, schema },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/** A migrated database for repository-level tests. Close with `db.close()` then `drop()`. */
+export async function freshDb(dialect: TestDialect): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const { config, drop } = await freshDatabaseConfig(dialect);
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+/** Collects log lines written by the app (to assert on redaction or error logging). */
+export class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void) {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.lines.push(JSON.parse(line));
+    cb();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  logs: LogCapture;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real app (buildApp) on a fresh database of the given dialect, for `app.inject` tests.
+ * `overrides` change config fields; `webDistDir` defaults to an empty folder (no web build).
+ */
+export async function buildTestApp(
+  dialect: TestDialect,
+  overrides: Partial<AppConfig> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const { config: database, drop } = await freshDatabaseConfig(dialect);
+  const emptyWeb = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
+  const config = loadConfig({ LOG_LEVEL: 'info' }, { database, webDistDir: emptyWeb, ...overrides });
+  const logs = new LogCapture();
+  const app = await buildApp(config, { logDestination: logs, ...options });
+  return {
+    app,
+    config,
+    logs,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(emptyWeb, { recursive: true, force: true });
+    },
+  };
+}

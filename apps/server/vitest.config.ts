@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  // Resolve @lab/core to its TypeScript source so tests never need a prior build.
+  resolve: { conditions: ['@lab/source'] },
+  ssr: { resolve: { conditions: ['@lab/source'] } },
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
