@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const referenceDir = path.resolve(repoRoot, '../shared/reference');
+
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+/** Pages opened by the current test, screenshotted if it fails (see setup.ts). */
+export const openPages: Page[] = [];
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+async function getBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+  return browser;
+}
+
+export interface OpenPageOptions {
+  /** Browser locale, e.g. 'zh-CN'. */
+  locale?: string;
+  /** Grant clipboard access (for copy buttons). */
+  clipboard?: boolean;
+}
+
+/**
+ * A page in a fresh browser context (its own storage), opened at /lab<path>. Each context gets a
+ * new, empty profile; all are closed after each test.
+ */
+export async function openPage(labPath = '/', options: OpenPageOptions = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const b = await getBrowser();
+  const context = await b.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? 'en-US',
+    acceptDownloads: true,
+    viewport: { width: 1366, height: 900 },
+  });
+  if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  contexts.push(context);
+  const page = await context.newPage();
+  openPages.push(page);
+  await page.goto(`/lab${labPath === '/' ? '/' : labPath}`);
+  return { page, context };
+}
+
+export async function closeContexts(): Promise<void> {
+  openPages.length = 0;
+  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+}
+
+export async function closeBrowser(): Promise<void> {
+  await closeContexts();
+  await browser?.close();
+  browser = undefined;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `lab` command against the e2e server's database. */
+export function labCli(args: string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/bin/lab.js'), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'warn', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
