@@ -1,1 +1,4 @@
-export * from "./tracking.js";
+export * from './tracking.js';
+export * from './neighbours.js';
+export * from './account.js';
+export * from './dimWeight.js';
