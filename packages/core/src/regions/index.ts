@@ -1,0 +1,5 @@
+export * from './matching.js';
+export * from './cityIndex.js';
+export * from './usStates.js';
+export * from './hsCodes.js';
+export * from './etdEci.js';
