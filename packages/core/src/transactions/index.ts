@@ -1,0 +1,4 @@
+export * from './format.js';
+export * from './ship.js';
+export * from './definitions.js';
+export * from './search.js';
