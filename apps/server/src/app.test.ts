@@ -29,7 +29,11 @@ describe.each(testDialects)('app on %s', (dialect) => {
 
   it('serves the client config', async () => {
     const res = await t.app.inject('/lab/api/config');
-    expect(res.json()).toEqual({ version: '0.1.0', fileShareUrl: 'https://files.example.test/share', publicBaseUrl: null });
+    expect(res.json()).toEqual({
+      version: '0.1.0',
+      fileShareUrl: 'https://files.example.test/share',
+      publicBaseUrl: null,
+    });
   });
 
   it('answers unknown API routes with a JSON 404 message', async () => {
@@ -83,7 +87,6 @@ describe.each(testDialects)('app on %s', (dialect) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'querystring.topics: a topic is lower-case letters, digits, / _ -' });
   });
-
 });
 
 describe('errors and logs', () => {
@@ -107,7 +110,10 @@ describe('errors and logs', () => {
     const t = await buildTestApp('sqlite');
     try {
       t.app.log.info(
-        { headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'x-api-key': 'k1' }, body: { client_secret: 's3', access_token: 't0k' } },
+        {
+          headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'x-api-key': 'k1' },
+          body: { client_secret: 's3', access_token: 't0k' },
+        },
         'outbound',
       );
       const line = JSON.stringify(t.logs.lines.find((l) => l.msg === 'outbound'));

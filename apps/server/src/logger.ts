@@ -13,9 +13,19 @@ export const REDACTED_PATHS = [
   'headers.authorization',
   'headers.cookie',
   'headers["x-api-key"]',
-  ...['client_secret', 'clientSecret', 'access_token', 'accessToken', 'refresh_token', 'token', 'secret', 'password', 'api_key', 'apiKey', 'authorization'].flatMap(
-    (k) => [k, `*.${k}`],
-  ),
+  ...[
+    'client_secret',
+    'clientSecret',
+    'access_token',
+    'accessToken',
+    'refresh_token',
+    'token',
+    'secret',
+    'password',
+    'api_key',
+    'apiKey',
+    'authorization',
+  ].flatMap((k) => [k, `*.${k}`]),
 ];
 
 export function createLogger(level: string, destination?: DestinationStream): FastifyBaseLogger {

@@ -3,7 +3,11 @@ import { serverVersion } from '../version.js';
 import { commands as allCommands, type RegisterCommand } from './commands/index.js';
 import { CliError, defaultContext, type CliContext } from './context.js';
 
-export function buildProgram(ctx: CliContext, setExit: (code: number) => void, commands: RegisterCommand[] = allCommands) {
+export function buildProgram(
+  ctx: CliContext,
+  setExit: (code: number) => void,
+  commands: RegisterCommand[] = allCommands,
+) {
   const program = new Command('lab')
     .description('Shipping Lab: serve the site, manage its database, and run its tools from the shell')
     .version(serverVersion, '-V, --version', 'print the version')
@@ -20,7 +24,11 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void, c
  * Runs `lab` and returns the exit code: 0 done, 1 failure, 2 bad input or arguments,
  * -1 still running (serve).
  */
-export async function runCli(argv: string[], ctx: CliContext = defaultContext(), commands?: RegisterCommand[]): Promise<number | undefined> {
+export async function runCli(
+  argv: string[],
+  ctx: CliContext = defaultContext(),
+  commands?: RegisterCommand[],
+): Promise<number | undefined> {
   let exitCode = 0;
   const program = buildProgram(ctx, (c) => (exitCode = c), commands);
   try {

@@ -14,9 +14,7 @@ export interface Seeder {
 export const seeders: Seeder[] = [];
 
 export async function runSeeds(db: Db, log: FastifyBaseLogger, list: Seeder[] = seeders): Promise<string[]> {
-  const done = new Set(
-    (await db.kysely.selectFrom('seed_runs').select('name').execute()).map((r) => r.name),
-  );
+  const done = new Set((await db.kysely.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));
   const ran: string[] = [];
   for (const seeder of list) {
     if (done.has(seeder.name)) continue;

@@ -35,10 +35,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(webDistDir, filePath).split(path.sep).join('/');
-        res.setHeader(
-          'cache-control',
-          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.setHeader('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {

@@ -49,7 +49,8 @@ export async function readFileOrFail(file: string): Promise<Buffer> {
  * back as strings (CSV), or as the JSON/spreadsheet value.
  */
 export async function readTabular(file: string, format = formatOf(file)): Promise<RawRecord[]> {
-  if (!format) throw new ImportError(`unsupported file type ${path.extname(file) || '(none)'}: use .csv, .json or .xlsx`);
+  if (!format)
+    throw new ImportError(`unsupported file type ${path.extname(file) || '(none)'}: use .csv, .json or .xlsx`);
   const bytes = await readFileOrFail(file);
   try {
     if (format === 'csv') {

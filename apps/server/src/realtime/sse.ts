@@ -9,7 +9,14 @@ const querySchema = z.object({
   topics: z
     .string()
     .min(1, 'name at least one topic, e.g. ?topics=webhooks/webhooktest')
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((ts) => ts.length > 0 && ts.length <= MAX_TOPICS, `name 1 to ${MAX_TOPICS} topics`)
     .refine((ts) => ts.every((t) => TOPIC_PATTERN.test(t)), 'a topic is lower-case letters, digits, / _ -'),
 });

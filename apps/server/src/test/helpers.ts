@@ -15,7 +15,9 @@ export type TestDialect = 'sqlite' | 'postgres';
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** A fresh, empty database: a new SQLite file, or a new schema in the PostgreSQL test database. */
-export async function freshDatabaseConfig(dialect: TestDialect): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
+export async function freshDatabaseConfig(
+  dialect: TestDialect,
+): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
     return {

@@ -3,11 +3,19 @@ import { datasets as allDatasets } from '../../imports/datasets.js';
 import { runImport, type Dataset } from '../../imports/registry.js';
 import { CliError, type CliContext } from '../context.js';
 
-export function registerImport(program: Command, ctx: CliContext, setExit: (code: number) => void, datasets: Dataset<any>[] = allDatasets) {
+export function registerImport(
+  program: Command,
+  ctx: CliContext,
+  setExit: (code: number) => void,
+  datasets: Dataset<any>[] = allDatasets,
+) {
   const cmd = program
     .command('import')
     .description('load a data file into the database, all rows or none')
-    .argument('<dataset>', `what the file holds: ${datasets.map((d) => d.name).join(', ') || '(no datasets registered)'}`)
+    .argument(
+      '<dataset>',
+      `what the file holds: ${datasets.map((d) => d.name).join(', ') || '(no datasets registered)'}`,
+    )
     .argument('<file>', 'the file (.csv, .json or .xlsx unless the dataset says otherwise)');
   const seen = new Set<string>();
   for (const ds of datasets) {
