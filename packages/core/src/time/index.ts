@@ -1,0 +1,2 @@
+export * from './zones.js';
+export * from './worldTime.js';
