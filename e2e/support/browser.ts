@@ -32,7 +32,10 @@ export interface OpenPageOptions {
  * A page in a fresh browser context (its own storage), opened at /lab<path>. Each context gets a
  * new, empty profile; all are closed after each test.
  */
-export async function openPage(labPath = '/', options: OpenPageOptions = {}): Promise<{ page: Page; context: BrowserContext }> {
+export async function openPage(
+  labPath = '/',
+  options: OpenPageOptions = {},
+): Promise<{ page: Page; context: BrowserContext }> {
   const b = await getBrowser();
   const context = await b.newContext({
     baseURL: baseUrl(),
@@ -66,7 +69,10 @@ export interface CliResult {
 }
 
 /** Runs the built `lab` command against the e2e server's database. */
-export function labCli(args: string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}): Promise<CliResult> {
+export function labCli(
+  args: string[],
+  options: { input?: string | Buffer; env?: Record<string, string> } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/bin/lab.js'), ...args], {
       cwd: repoRoot,

@@ -34,7 +34,15 @@ export function makeQueryClient() {
 }
 
 /** Everything every screen needs above it: language, antd theme/locale, notices, server state. */
-export function Providers({ children, lang, queryClient }: { children: ReactNode; lang?: Lang; queryClient?: QueryClient }) {
+export function Providers({
+  children,
+  lang,
+  queryClient,
+}: {
+  children: ReactNode;
+  lang?: Lang;
+  queryClient?: QueryClient;
+}) {
   const [client] = useState(() => queryClient ?? makeQueryClient());
   return (
     <I18nProvider lang={lang}>

@@ -37,7 +37,8 @@ export function errorMessage(status: number, statusText: string, body: unknown):
     if (typeof b.message === 'string' && b.message) return b.message;
     if (typeof b.msg === 'string' && b.msg) return b.msg;
   }
-  if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<')) return body.trim();
+  if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<'))
+    return body.trim();
   return `${status} ${statusText || 'request failed'}`.trim();
 }
 
@@ -51,7 +52,11 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   if (!h.has('accept')) h.set('accept', 'application/json');
   let res: Response;
   try {
-    res = await fetch(apiUrl(path), { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    res = await fetch(apiUrl(path), {
+      ...rest,
+      headers: h,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
   } catch (err) {
     throw new ApiError(0, `network error: ${(err as Error).message}`, undefined);
   }
@@ -86,7 +91,12 @@ export async function postUtil<T>(path: string, body: unknown): Promise<UtilRepl
       body: JSON.stringify(body),
     });
   } catch (err) {
-    const failure: UtilError = { status: 0, statusText: 'network error', data: { tag: 'error', msg: (err as Error).message }, isError: true };
+    const failure: UtilError = {
+      status: 0,
+      statusText: 'network error',
+      data: { tag: 'error', msg: (err as Error).message },
+      isError: true,
+    };
     throw failure;
   }
   const data = (await readBody(res)) as T;

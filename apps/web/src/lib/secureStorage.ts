@@ -72,7 +72,11 @@ export const secureStorage = {
     if (!stored) return undefined;
     try {
       const { iv, data } = JSON.parse(stored) as { iv: string; data: string };
-      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, await getKey(), fromBase64(data));
+      const plain = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: fromBase64(iv) },
+        await getKey(),
+        fromBase64(data),
+      );
       return JSON.parse(new TextDecoder().decode(plain)) as T;
     } catch {
       return undefined;

@@ -12,7 +12,10 @@ export interface RenderOptions {
 }
 
 /** Renders a screen inside the app's real providers and a memory router at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/', lang = 'en' }: RenderOptions = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', lang = 'en' }: RenderOptions = {},
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(

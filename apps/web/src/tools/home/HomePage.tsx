@@ -15,7 +15,10 @@ export function matchesFilter(tool: ToolDefinition, filter: string): boolean {
 export default function HomePage() {
   const { t } = useI18n();
   const [filter, setFilter] = useState('');
-  const visible = useMemo(() => tools.filter((tool) => !tool.hideFromCatalogue && matchesFilter(tool, filter)), [filter]);
+  const visible = useMemo(
+    () => tools.filter((tool) => !tool.hideFromCatalogue && matchesFilter(tool, filter)),
+    [filter],
+  );
   const sections = [
     ...menuGroups.map((g) => ({ key: g, title: t(`menu.${g}`), items: visible.filter((tool) => tool.group === g) })),
     { key: 'other', title: t('home.other'), items: visible.filter((tool) => tool.group === null) },
