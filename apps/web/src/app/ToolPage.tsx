@@ -67,7 +67,7 @@ export function ToolPage({ tool, timeoutMs = CHUNK_TIMEOUT_MS }: { tool: ToolDef
   }
   return (
     <div style={{ padding: 48, textAlign: 'center' }} aria-busy="true">
-      <Spin tip={t('chunk.loading')}>
+      <Spin description={t('chunk.loading')}>
         <div style={{ minHeight: 48 }} />
       </Spin>
     </div>
