@@ -39,13 +39,20 @@ export const envSchema = z.object({
     .default(2 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  WEBHOOK_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6_000),
+  WEBHOOK_RETENTION_PER_CHANNEL: z.coerce.number().int().positive().default(5_000),
+  WEBHOOK_SCHEMA_OPENAPI_FILE: z.string().trim().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema?: string | undefined };
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string | undefined };
 
 export interface AppConfig {
   port: number;
@@ -58,6 +65,11 @@ export interface AppConfig {
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   sseHeartbeatMs: number;
+  webhookBodyLimitBytes: number;
+  webhookRateLimitPerMinute: number;
+  webhookRetentionPerChannel: number;
+  /** A tracking OpenAPI document whose component schemas the webhook schema browser serves. */
+  webhookSchemaOpenapiFile: string | undefined;
 }
 
 export function databaseConfigFromUrl(url: string, cwd = repoRoot): DatabaseConfig {
@@ -93,6 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
+    webhookBodyLimitBytes: e.WEBHOOK_BODY_LIMIT_BYTES,
+    webhookRateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
+    webhookRetentionPerChannel: e.WEBHOOK_RETENTION_PER_CHANNEL,
+    webhookSchemaOpenapiFile: e.WEBHOOK_SCHEMA_OPENAPI_FILE
+      ? path.resolve(repoRoot, e.WEBHOOK_SCHEMA_OPENAPI_FILE)
+      : undefined,
     ...overrides,
   };
 }

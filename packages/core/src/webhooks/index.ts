@@ -7,25 +7,25 @@
  */
 
 /** The request header carrying the carrier's signature. */
-export const SIGNATURE_HEADER = "x-fedex-signature";
+export const SIGNATURE_HEADER = 'x-fedex-signature';
 
 export const SECURITY_TOKEN_LENGTH = 25;
 
-const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const LOWER = "abcdefghijklmnopqrstuvwxyz";
-const DIGITS = "0123456789";
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const DIGITS = '0123456789';
 const ALPHANUMERIC = UPPER + LOWER + DIGITS;
 
 /** The part of WebCrypto we use; core is compiled without DOM types. */
 interface SubtleLike {
   importKey(
-    format: "raw",
+    format: 'raw',
     keyData: Uint8Array,
-    algorithm: { name: "HMAC"; hash: "SHA-256" },
+    algorithm: { name: 'HMAC'; hash: 'SHA-256' },
     extractable: boolean,
-    usages: ["sign"],
+    usages: ['sign'],
   ): Promise<unknown>;
-  sign(algorithm: "HMAC", key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
+  sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
 }
 interface CryptoLike {
   subtle: SubtleLike;
@@ -35,19 +35,17 @@ declare const TextEncoder: { new (): { encode(text: string): Uint8Array } };
 
 function webCrypto(): CryptoLike {
   const c = (globalThis as { crypto?: CryptoLike }).crypto;
-  if (!c?.subtle)
-    throw new Error("WebCrypto (globalThis.crypto.subtle) is not available");
+  if (!c?.subtle) throw new Error('WebCrypto (globalThis.crypto.subtle) is not available');
   return c;
 }
 
 function bytesOf(data: Uint8Array | string): Uint8Array {
-  return typeof data === "string" ? new TextEncoder().encode(data) : data;
+  return typeof data === 'string' ? new TextEncoder().encode(data) : data;
 }
 
 function toHex(buffer: ArrayBuffer): string {
-  let hex = "";
-  for (const byte of new Uint8Array(buffer))
-    hex += byte.toString(16).padStart(2, "0");
+  let hex = '';
+  for (const byte of new Uint8Array(buffer)) hex += byte.toString(16).padStart(2, '0');
   return hex;
 }
 
@@ -55,26 +53,14 @@ function toHex(buffer: ArrayBuffer): string {
  * HMAC-SHA256 of the raw payload keyed by the security token, as lower-case hex. Pass the body
  * bytes exactly as received: re-serialising parsed JSON changes the bytes and the signature.
  */
-export async function webhookSignature(
-  rawBody: Uint8Array | string,
-  token: string,
-): Promise<string> {
+export async function webhookSignature(rawBody: Uint8Array | string, token: string): Promise<string> {
   const subtle = webCrypto().subtle;
-  const key = await subtle.importKey(
-    "raw",
-    bytesOf(token),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return toHex(await subtle.sign("HMAC", key, bytesOf(rawBody)));
+  const key = await subtle.importKey('raw', bytesOf(token), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return toHex(await subtle.sign('HMAC', key, bytesOf(rawBody)));
 }
 
 /** Case-insensitive hex comparison without an early exit on the first differing character. */
-export function signaturesMatch(
-  expected: string,
-  received: string | undefined | null,
-): boolean {
+export function signaturesMatch(expected: string, received: string | undefined | null): boolean {
   if (received == null) return false;
   const a = expected.trim().toLowerCase();
   const b = received.trim().toLowerCase();
@@ -84,7 +70,7 @@ export function signaturesMatch(
   return diff === 0;
 }
 
-export type SignatureStatus = "unknown" | "match" | "mismatch";
+export type SignatureStatus = 'unknown' | 'match' | 'mismatch';
 
 /** Compares a payload's received signature header with the one the token gives. */
 export async function checkWebhookSignature(
@@ -92,16 +78,38 @@ export async function checkWebhookSignature(
   token: string,
   received: string | undefined | null,
 ): Promise<{
-  status: Exclude<SignatureStatus, "unknown">;
+  status: Exclude<SignatureStatus, 'unknown'>;
   expected: string;
   received: string | null;
 }> {
   const expected = await webhookSignature(rawBody, token);
   return {
-    status: signaturesMatch(expected, received) ? "match" : "mismatch",
+    status: signaturesMatch(expected, received) ? 'match' : 'mismatch',
     expected,
     received: received ?? null,
   };
+}
+
+/** The list fields of a webhook envelope: `outputMetaData[0].transactionId` and `.timestamp`. */
+export interface EnvelopeFields {
+  transactionId: string | null;
+  timestamp: string | null;
+}
+
+const MAX_FIELD_LENGTH = 200;
+
+function scalarText(value: unknown): string | null {
+  if (typeof value === 'string') return value.slice(0, MAX_FIELD_LENGTH);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** Reads the list fields from a parsed payload; anything missing or oddly typed gives null. */
+export function envelopeFields(payload: unknown): EnvelopeFields {
+  const meta = (payload as { outputMetaData?: unknown } | null)?.outputMetaData;
+  const first = Array.isArray(meta) ? (meta[0] as Record<string, unknown> | undefined) : undefined;
+  if (!first || typeof first !== 'object') return { transactionId: null, timestamp: null };
+  return { transactionId: scalarText(first.transactionId), timestamp: scalarText(first.timestamp) };
 }
 
 /** Fills an array with random 32-bit values (crypto.getRandomValues's shape). */
@@ -127,21 +135,14 @@ function pick(alphabet: string, random: RandomValues): string {
  * required characters sit anywhere. Randomness comes from the cryptographic source unless a
  * test passes its own.
  */
-export function generateSecurityToken(
-  random: RandomValues = (a) => webCrypto().getRandomValues(a),
-): string {
-  const chars = [
-    pick(UPPER, random),
-    pick(LOWER, random),
-    pick(DIGITS, random),
-  ];
-  while (chars.length < SECURITY_TOKEN_LENGTH)
-    chars.push(pick(ALPHANUMERIC, random));
+export function generateSecurityToken(random: RandomValues = (a) => webCrypto().getRandomValues(a)): string {
+  const chars = [pick(UPPER, random), pick(LOWER, random), pick(DIGITS, random)];
+  while (chars.length < SECURITY_TOKEN_LENGTH) chars.push(pick(ALPHANUMERIC, random));
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomBelow(i + 1, random);
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
   }
-  return chars.join("");
+  return chars.join('');
 }
 
 /** The token rules, for forms that accept a token typed by hand. */
@@ -165,23 +166,23 @@ export const webhookSignatureVectors: readonly {
   hex: string;
 }[] = [
   {
-    body: "what do ya want for nothing?",
-    token: "Jefe",
-    hex: "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    body: 'what do ya want for nothing?',
+    token: 'Jefe',
+    hex: '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
   },
   {
     body: '{"outputMetaData":[{"timestamp":"2026-11-22T01:02:03Z","transactionId":"7f1b2c3d"}]}',
-    token: "Ab3dEfGh1jKlMn0pQrStUvWx9",
-    hex: "155e1f2ef90e17d4366908910b3386d6d9a1f04be33b308dcfcf305d0025d619",
+    token: 'Ab3dEfGh1jKlMn0pQrStUvWx9',
+    hex: '155e1f2ef90e17d4366908910b3386d6d9a1f04be33b308dcfcf305d0025d619',
   },
   {
     body: new Uint8Array([0xff, 0x00, 0xc3, 0x28, 0x0a]),
-    token: "Ab3dEfGh1jKlMn0pQrStUvWx9",
-    hex: "2a01f060a4a862b209f8c242493a921c3b9b07e3bce023931e2b641b7d92a7af",
+    token: 'Ab3dEfGh1jKlMn0pQrStUvWx9',
+    hex: '2a01f060a4a862b209f8c242493a921c3b9b07e3bce023931e2b641b7d92a7af',
   },
   {
-    body: "配送 ✓ café",
-    token: "Ab3dEfGh1jKlMn0pQrStUvWx9",
-    hex: "67238ff0c4d2cabcaa240bd436e8c0434b8184693b868f7c4ea325c8b1eb5e5d",
+    body: '配送 ✓ café',
+    token: 'Ab3dEfGh1jKlMn0pQrStUvWx9',
+    hex: '67238ff0c4d2cabcaa240bd436e8c0434b8184693b868f7c4ea325c8b1eb5e5d',
   },
 ];
