@@ -1,0 +1,3 @@
+export * from './payload.js';
+export * from './sample.js';
+export * from './sizes.js';
