@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import type { CliContext } from '../context.js';
 import { runCli } from '../main.js';
 
-function capture(stdin = Buffer.alloc(0)) {
+function capture(stdin: Buffer = Buffer.alloc(0)) {
   const out: string[] = [];
   const err: string[] = [];
   const ctx: CliContext = {
