@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './index.js';
+import { transactionsSeeder } from '../modules/transactions/seed.js';
 
 /**
  * Data loaded once, on first start, from files the project owns (data/). Each seeder runs once
@@ -11,7 +12,7 @@ export interface Seeder {
 }
 
 /** A module with starter data adds its seeder here. */
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [transactionsSeeder];
 
 export async function runSeeds(db: Db, log: FastifyBaseLogger, list: Seeder[] = seeders): Promise<string[]> {
   const done = new Set((await db.kysely.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemRoutes } from './system/routes.js';
+import { transactionRoutes } from './transactions/routes.js';
 import { webhookReceiverRoutes } from './webhooks/receiver.js';
 import { webhookApiRoutes } from './webhooks/routes.js';
 
@@ -7,5 +8,5 @@ import { webhookApiRoutes } from './webhooks/routes.js';
  * Every module's routes. `api` plugins mount under /lab/api, `hooks` plugins (public receivers)
  * under /lab/hooks. A new module adds one line here.
  */
-export const apiModules: FastifyPluginAsyncZod[] = [systemRoutes, webhookApiRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [systemRoutes, webhookApiRoutes, transactionRoutes];
 export const hookModules: FastifyPluginAsyncZod[] = [webhookReceiverRoutes];

@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import {
+  checkFields,
+  fieldNumbers,
+  parseTransaction,
+  type CheckedField,
+  type FormatProblem,
+} from '@lab/core/transactions';
+import { readFileOrFail } from '../../imports/tabular.js';
+import { definitionsByIds } from '../../modules/transactions/repo.js';
+import { DEFAULT_TYPE, STARTER_VERSION } from '../../modules/transactions/seed.js';
+import type { CliContext } from '../context.js';
+import { CliError } from '../context.js';
+
+export interface ParseOutput {
+  format: 'correct' | 'incorrect';
+  error?: FormatProblem;
+  fields: CheckedField[];
+}
+
+interface ParseOptions {
+  strict?: boolean;
+  type: string;
+  version: string;
+}
+
+/** `lab transaction parse`: the Parse Transaction screen for the shell, as JSON. */
+export function registerTransaction(program: Command, ctx: CliContext, setExit: (code: number) => void) {
+  const transaction = program.command('transaction').description('tagged shipping transactions (0,"020"…99,"")');
+  const parse = transaction
+    .command('parse')
+    .description('check the format and name each field from the definitions; exit 0 when correct, 2 when not')
+    .argument('<file>', 'the transaction file, or - for standard input')
+    .option('--strict', 'no whitespace allowed between entries')
+    .option('--type <type>', 'transaction type whose definitions name the fields', DEFAULT_TYPE)
+    .option('--version <version>', 'software version of the definitions', STARTER_VERSION)
+    .action(async (file: string, opts: ParseOptions) => {
+      const text = (file === '-' ? await ctx.stdin() : await readInput(file)).toString('utf8');
+      const parsed = parseTransaction(text, { strict: opts.strict ?? false });
+      if (!parsed.ok) {
+        const out: ParseOutput = { format: 'incorrect', error: parsed.error, fields: [] };
+        ctx.out(JSON.stringify(out, null, 2));
+        setExit(2);
+        return;
+      }
+      const db = await ctx.openDb();
+      try {
+        const defs = await definitionsByIds(db.kysely, opts.version, opts.type, fieldNumbers(parsed.fields));
+        if (defs.length === 0) ctx.err(`lab: no definitions of these fields for ${opts.version} ${opts.type}`);
+        const out: ParseOutput = {
+          format: 'correct',
+          fields: checkFields(parsed.fields, new Map(defs.map((d) => [d.id, d]))),
+        };
+        ctx.out(JSON.stringify(out, null, 2));
+      } finally {
+        await db.close();
+      }
+    });
+  // Nested commands need the program's error handling too (no process.exit inside tests).
+  transaction.exitOverride().configureOutput(program.configureOutput());
+  parse.exitOverride().configureOutput(program.configureOutput());
+}
+
+async function readInput(file: string): Promise<Buffer> {
+  try {
+    return await readFileOrFail(file);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+}

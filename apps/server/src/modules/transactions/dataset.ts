@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ImportError, type Dataset } from '../../imports/registry.js';
+import { DATASET_NAME, upsertDefinitions, type DefinitionRow } from './repo.js';
+
+export const VERSION_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
+
+/** Column names of older exports, read as the current ones. */
+const OLD_COLUMN_NAMES: Record<string, keyof DefinitionRow> = {
+  tran_description: 'description',
+  tran_valuetype: 'value_type',
+  tran_length: 'length',
+  tran_occurrencesno: 'occurrences',
+  tran_details: 'details',
+  tran_allvalues: 'all_values',
+};
+
+function withCurrentNames(record: unknown): unknown {
+  if (!record || typeof record !== 'object') return record;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const name = OLD_COLUMN_NAMES[key] ?? key;
+    if (!(name in out) || out[name] === '' || out[name] == null) out[name] = value;
+  }
+  return out;
+}
+
+/** A cell as text: trimmed, and empty cells as null (attributes nobody knows stay empty). */
+const optionalText = z.preprocess(
+  (v) => (v === null || v === undefined ? null : String(v).trim() || null),
+  z.string().max(20_000).nullable(),
+);
+
+const requiredText = (what: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : String(v).trim()),
+    z.string().min(1, `${what} is missing`).max(max, `${what} is longer than ${max} characters`),
+  );
+
+export const definitionRow: z.ZodType<DefinitionRow> = z.preprocess(
+  withCurrentNames,
+  z.object({
+    tran_type: requiredText('tran_type', 100),
+    tran_id: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ error: 'tran_id is missing' })
+        .regex(/^\d{1,4}$/, 'tran_id must be a field number of 1-4 digits')
+        .transform(Number),
+    ),
+    description: requiredText('description', 1000),
+    value_type: optionalText,
+    length: optionalText,
+    occurrences: optionalText,
+    details: optionalText,
+    all_values: optionalText,
+  }),
+);
+
+/** `lab import transactions <file> --version V`: CSV, JSON or XLSX exports of the definitions. */
+export const transactionsDataset: Dataset<DefinitionRow> = {
+  name: DATASET_NAME,
+  description: 'transaction field definitions (upsert by version, type and id)',
+  options: [{ name: 'version', description: 'software version of the definitions, e.g. GSMW14', required: true }],
+  row: definitionRow,
+  write: async (trx, rows, options) => {
+    const version = (options.version ?? '').trim();
+    if (!VERSION_PATTERN.test(version))
+      throw new ImportError(`--version "${version}" is not a version name (letters, digits, . _ -)`);
+    await upsertDefinitions(trx, version, rows, new Date().toISOString());
+  },
+};

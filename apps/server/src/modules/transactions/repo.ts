@@ -1,0 +1,135 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { TransactionDefinition } from '@lab/core/transactions';
+import type { Database } from '../../db/schema.js';
+import type { TransactionDefinitionTable } from './schema.js';
+import './schema.js';
+
+export const DATASET_NAME = 'transactions';
+
+/** One definition as the importer hands it over (version comes from the import option). */
+export interface DefinitionRow {
+  tran_type: string;
+  tran_id: number;
+  description: string;
+  value_type: string | null;
+  length: string | null;
+  occurrences: string | null;
+  details: string | null;
+  all_values: string | null;
+}
+
+export function toDefinition(r: Selectable<TransactionDefinitionTable>): TransactionDefinition {
+  return {
+    version: r.version,
+    type: r.tran_type,
+    id: Number(r.tran_id),
+    description: r.description,
+    valueType: r.value_type,
+    length: r.length,
+    occurrences: r.occurrences,
+    details: r.details,
+    allValues: r.all_values,
+  };
+}
+
+// Rows per INSERT: 10 parameters each stays far below SQLite's and PostgreSQL's parameter limits.
+const CHUNK = 500;
+
+/**
+ * Inserts or replaces definitions by (version, type, id). A key repeated in one file keeps its
+ * last row (PostgreSQL refuses to update one row twice in a statement).
+ */
+export async function upsertDefinitions(db: Kysely<Database>, version: string, rows: DefinitionRow[], now: string) {
+  const byKey = new Map<string, DefinitionRow>();
+  for (const r of rows) byKey.set(`${r.tran_type}\u0000${r.tran_id}`, r);
+  const values = [...byKey.values()].map((r) => ({ ...r, version, updated_at: now }));
+  for (let i = 0; i < values.length; i += CHUNK) {
+    await db
+      .insertInto('transaction_definitions')
+      .values(values.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['version', 'tran_type', 'tran_id']).doUpdateSet((eb) => ({
+          description: eb.ref('excluded.description'),
+          value_type: eb.ref('excluded.value_type'),
+          length: eb.ref('excluded.length'),
+          occurrences: eb.ref('excluded.occurrences'),
+          details: eb.ref('excluded.details'),
+          all_values: eb.ref('excluded.all_values'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+  return values.length;
+}
+
+export async function allDefinitions(db: Kysely<Database>): Promise<TransactionDefinition[]> {
+  const rows = await db.selectFrom('transaction_definitions').selectAll().execute();
+  return rows.map(toDefinition);
+}
+
+/**
+ * Changes whenever definitions are imported (the importer and the seeder both log an import run):
+ * lets every server instance notice imports made by others, or by the CLI, on the shared database.
+ */
+export async function definitionsStamp(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('import_runs')
+    .select('id')
+    .where('dataset', '=', DATASET_NAME)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : 0;
+}
+
+export async function logKeyword(db: Kysely<Database>, keyword: string, isId: boolean, now: string) {
+  await db
+    .insertInto('transaction_keywords')
+    .values({ keyword, is_id: isId ? 1 : 0, created: now })
+    .execute();
+}
+
+export interface RecentKeyword {
+  keyword: string;
+  isId: boolean;
+  created: string;
+}
+
+/** The latest distinct keywords, newest first (read in pages from the end of the log). */
+export async function recentKeywords(db: Kysely<Database>, limit: number): Promise<RecentKeyword[]> {
+  const seen = new Map<string, RecentKeyword>();
+  const page = 100;
+  let before: number | undefined;
+  while (seen.size < limit) {
+    let query = db.selectFrom('transaction_keywords').selectAll().orderBy('id', 'desc').limit(page);
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.execute();
+    for (const r of rows) {
+      if (!seen.has(r.keyword))
+        seen.set(r.keyword, { keyword: r.keyword, isId: Number(r.is_id) === 1, created: r.created });
+      if (seen.size === limit) break;
+    }
+    if (rows.length < page) break;
+    before = Number(rows[rows.length - 1]!.id);
+  }
+  return [...seen.values()];
+}
+
+/** The definitions of some field ids of one version and type (the CLI's parse). */
+export async function definitionsByIds(
+  db: Kysely<Database>,
+  version: string,
+  type: string,
+  ids: readonly number[],
+): Promise<TransactionDefinition[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('transaction_definitions')
+    .selectAll()
+    .where('version', '=', version)
+    .where('tran_type', '=', type)
+    .where('tran_id', 'in', [...ids])
+    .execute();
+  return rows.map(toDefinition);
+}
