@@ -1,0 +1,165 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig, repoRoot } from '../../config.js';
+import { freshDatabaseConfig } from '../../test/helpers.js';
+import { openSse } from './sseReader.js';
+
+const mainJs = path.join(repoRoot, 'apps/server/dist/main.js');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitHealthy(base: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output()}`);
+    try {
+      if ((await fetch(`${base}/lab/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy: ${output()}`);
+}
+
+/** The built server (`node apps/server/dist/main.js`) as a child process on its own port and database. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [mainJs], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(base, child, () => output);
+  return { child, base };
+}
+
+describe('kill-and-restart durability (built server, SQLite)', () => {
+  let dir: string;
+  let env: Record<string, string>;
+
+  beforeAll(() => {
+    // Build the server the way `npm start` does; tsc -b is incremental, so this is quick when fresh.
+    const build = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      },
+    );
+    if (
+      !fs.existsSync(mainJs) ||
+      !fs.existsSync(path.join(repoRoot, 'apps/server/dist/modules/webhooks/receiver.js'))
+    ) {
+      throw new Error(`server build failed: ${build.stdout}${build.stderr}`);
+    }
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-durability-'));
+    fs.mkdirSync(path.join(dir, 'web'));
+    env = {
+      DATABASE_URL: `sqlite:${path.join(dir, 'lab.sqlite')}`,
+      WEB_DIST_DIR: path.join(dir, 'web'),
+      WEBHOOK_RATE_LIMIT_PER_MINUTE: '1000000',
+    };
+  }, 300_000);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps every 200-acknowledged payload when the process is SIGKILLed mid-burst', async () => {
+    const first = await startServer(env);
+    const acked = new Map<number, string>();
+    let failures = 0;
+    let n = 0;
+    let killed = false;
+    const worker = async () => {
+      while (!killed) {
+        const body = `{"outputMetaData":[{"transactionId":"burst-${n++}","timestamp":"${new Date().toISOString()}"}],"pad":"${'x'.repeat(1500)}"}`;
+        try {
+          const res = await fetch(`${first.base}/lab/hooks/fdx/burst`, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json' },
+          });
+          if (res.status === 200) acked.set(((await res.json()) as { id: number }).id, body);
+        } catch {
+          failures += 1;
+          if (killed) return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 16 }, worker);
+    while (acked.size < 300) await new Promise((r) => setTimeout(r, 5));
+    first.child.kill('SIGKILL');
+    killed = true;
+    await Promise.all(workers);
+    await new Promise((r) =>
+      first.child.exitCode !== null || first.child.signalCode ? r(null) : first.child.once('exit', r),
+    );
+    expect(first.child.signalCode).toBe('SIGKILL');
+    expect(failures).toBeGreaterThan(0); // requests were in flight when it died
+
+    const second = await startServer(env);
+    try {
+      for (const [id, body] of acked) {
+        const res = await fetch(`${second.base}/lab/api/webhooks/burst/${id}`);
+        expect(res.status, `acknowledged id ${id} lost`).toBe(200);
+        expect(((await res.json()) as { body: string }).body).toBe(body);
+      }
+    } finally {
+      second.child.kill('SIGTERM');
+      await new Promise((r) => (second.child.exitCode !== null ? r(null) : second.child.once('exit', r)));
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  it('a payload posted to A appears live on a viewer connected to B', async () => {
+    const { config: database, drop } = await freshDatabaseConfig('postgres');
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
+    const config = loadConfig({ LOG_LEVEL: 'warn' }, { database, webDistDir: web });
+    const a = await buildApp(config);
+    const b = await buildApp(config);
+    try {
+      await a.listen({ port: 0, host: '127.0.0.1' });
+      await b.listen({ port: 0, host: '127.0.0.1' });
+      const portOf = (app: typeof a) => (app.server.address() as net.AddressInfo).port;
+      const viewer = await openSse(`http://127.0.0.1:${portOf(b)}/lab/api/realtime?topics=webhooks/fanout`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${portOf(a)}/lab/hooks/fdx/fanout`, {
+          method: 'POST',
+          body: '{"outputMetaData":[{"transactionId":"fan-1"}]}',
+        });
+        const { id } = (await res.json()) as { id: number };
+        const event = await viewer.next((e) => e.data.id === id);
+        expect(event).toMatchObject({
+          topic: 'webhooks/fanout',
+          data: { type: 'received', transactionId: 'fan-1', channel: 'fanout' },
+        });
+        // B serves the stored payload too: one database.
+        expect((await b.inject(`/lab/api/webhooks/fanout/${id}`)).json().transactionId).toBe('fan-1');
+      } finally {
+        viewer.close();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      await drop();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
+  });
+});
