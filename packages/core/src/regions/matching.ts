@@ -45,7 +45,7 @@ export function nameMatches(keyword: string, names: readonly (string | null | un
 export function postalDigitsOfPattern(pattern: string): number | undefined {
   let body = pattern.replace(/^\^/, '').replace(/\$$/, '');
   let digits = 0;
-  const token = /^(?:\\d\{(\d+)\}|\\d|\[0-9\]\{(\d+)\}|\[0-9\]|\[ \]\?|[ -]\??|\\-\??|\\s\??)/;
+  const token = /^(?:\\d\{(\d+)\}|\\d|\[0-9\]\{(\d+)\}|\[0-9\]|\[ \]\?|\[\\-\]\??|[ -]\??|\\-\??|\\s\??)/;
   while (body.length > 0) {
     const m = token.exec(body);
     if (!m) return undefined;
@@ -99,7 +99,10 @@ export function filterRegionCards(records: readonly RegionRecord[], filter: Regi
 }
 
 /** True when the record lies under the chosen M49 path (`['Asia', 'Eastern Asia']`). */
-export function inRegionPath(record: RegionRecord, path: readonly string[]): boolean {
+export function inRegionPath(
+  record: Pick<RegionRecord, 'region' | 'sub_region' | 'intermediate_region'>,
+  path: readonly string[],
+): boolean {
   const levels = [record.region, record.sub_region, record.intermediate_region];
   return path.length > 0 && path.every((name, i) => levels[i] === name);
 }

@@ -54,6 +54,7 @@ describe('region matching', () => {
     expect(postalDigitsOfPattern('^\\d{5}$')).toBe(5);
     expect(postalDigitsOfPattern('^\\d{3}-\\d{4}$')).toBe(7);
     expect(postalDigitsOfPattern('^\\d{2}[ ]?\\d{3}$')).toBe(5);
+    expect(postalDigitsOfPattern('^\\d{5}[\\-]?\\d{3}$')).toBe(8);
     expect(postalDigitsOfPattern('^\\d{4}[ ]?[A-Z]{2}$')).toBeUndefined();
     expect(postalDigitsOfPattern('^(?!0)\\d{4}$')).toBeUndefined();
     fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), (n) => postalDigitsOfPattern(`^\\d{${n}}$`) === n));

