@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -35,6 +35,8 @@ export interface BuildOptions {
   logDestination?: DestinationStream;
   /** Run migrations and seeds before serving (default true). */
   migrate?: boolean;
+  /** Extra routes under /lab/api, registered after the modules (tests use it for probe routes). */
+  extraApiRoutes?: FastifyPluginAsync;
 }
 
 /**
@@ -84,10 +86,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('bus', bus);
 
+  // While closing, answer in-flight requests with `Connection: close` so their keep-alive sockets
+  // end after the response instead of holding server.close() open until the keep-alive timeout.
+  let closing = false;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
-  app.addHook('preClose', async () => streams.endAll());
+  app.addHook('preClose', async () => {
+    closing = true;
+    streams.endAll();
+  });
   app.addHook('onClose', async () => {
     await bus.close();
     await db.close();
@@ -118,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       for (const plugin of apiModules) await api.register(plugin);
+      if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { ConfigError, databaseConfigFromUrl, loadConfig, repoRoot } from './config.js';
+
+describe('config', () => {
+  it('has working defaults: port 8080, SQLite at var/lab.sqlite', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.database).toEqual({ dialect: 'sqlite', file: path.join(repoRoot, 'var', 'lab.sqlite') });
+    expect(c.webDistDir).toBe(path.join(repoRoot, 'apps/web/dist'));
+  });
+
+  it('reads DATABASE_URL for SQLite files and PostgreSQL', () => {
+    expect(databaseConfigFromUrl('sqlite:/tmp/x.sqlite')).toEqual({ dialect: 'sqlite', file: '/tmp/x.sqlite' });
+    expect(databaseConfigFromUrl('sqlite:data/x.sqlite', '/srv')).toEqual({
+      dialect: 'sqlite',
+      file: '/srv/data/x.sqlite',
+    });
+    expect(databaseConfigFromUrl('postgres://u:p@h:5432/d')).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u:p@h:5432/d',
+    });
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (err) {
+      expect((err as Error).message).toContain('PORT:');
+      expect((err as Error).message).toContain(
+        'DATABASE_URL: DATABASE_URL must be empty, sqlite:<path> or postgres://…',
+      );
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests and stops accepting connections while closing', async () => {
+    let release: () => void = () => {};
+    const config = loadConfig(
+      { LOG_LEVEL: 'silent' },
+      { database: { dialect: 'sqlite', file: ':memory:' }, webDistDir: '/nonexistent' },
+    );
+    const app = await buildApp(config, {
+      extraApiRoutes: async (api) => {
+        api.get('/__slow', async () => {
+          await new Promise<void>((r) => (release = r));
+          return { done: true };
+        });
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const inFlight = fetch(`${base}/lab/api/__slow`);
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = app.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(app.server.listening).toBe(false); // no longer accepting connections
+    release();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+  });
+
+  it.runIf(fs.existsSync(path.join(repoRoot, 'apps/server/dist/main.js')))(
+    'the server process exits 0 on SIGTERM after logging the shutdown',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-sig-'));
+      const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+        env: {
+          ...process.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATABASE_URL: `sqlite:${dir}/lab.sqlite`,
+          WEB_DIST_DIR: dir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const until = Date.now() + 20_000;
+      while (!out.includes('Server listening') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      child.kill('SIGTERM');
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code).toBe(0);
+      expect(out).toContain('"signal":"SIGTERM"');
+      expect(fs.existsSync(path.join(dir, 'lab.sqlite'))).toBe(true);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
+});

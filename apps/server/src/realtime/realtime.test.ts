@@ -1,0 +1,127 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { buildTestApp, freshDatabaseConfig, testDialects, type TestApp } from '../test/helpers.js';
+import { BusMessageTooLargeError, MemoryBus } from './bus.js';
+import type { FastifyInstance } from 'fastify';
+
+/** Opens an SSE stream and collects parsed `data:` events; resolves once the stream says it subscribed. */
+function openStream(url: string) {
+  const events: { topic: string; data: unknown }[] = [];
+  let raw = '';
+  let res: http.IncomingMessage | undefined;
+  const ready = new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.get(url, (r) => {
+      res = r;
+      r.setEncoding('utf8');
+      r.on('data', (chunk: string) => {
+        raw += chunk;
+        if (raw.includes(': subscribed')) resolve(r);
+        for (const block of chunk.split('\n\n')) {
+          const line = block.split('\n').find((l) => l.startsWith('data: '));
+          if (line) events.push(JSON.parse(line.slice(6)) as { topic: string; data: unknown });
+        }
+      });
+    });
+    req.on('error', reject);
+  });
+  return {
+    events,
+    ready,
+    raw: () => raw,
+    close: () => res?.destroy(),
+    async waitFor(n: number, ms = 5000) {
+      const until = Date.now() + ms;
+      while (events.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      return events;
+    },
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe('MemoryBus', () => {
+  it('delivers to subscribers of the topic only, and stops after unsubscribe', async () => {
+    const bus = new MemoryBus();
+    const got: unknown[] = [];
+    const off = bus.subscribe('webhooks/a', (d) => got.push(d));
+    bus.subscribe('webhooks/b', () => got.push('wrong'));
+    await bus.publish('webhooks/a', { id: 1 });
+    off();
+    await bus.publish('webhooks/a', { id: 2 });
+    expect(got).toEqual([{ id: 1 }]);
+  });
+
+  it('refuses messages over the NOTIFY size limit and invalid topics, like the PostgreSQL bus', async () => {
+    const bus = new MemoryBus();
+    await expect(bus.publish('t', 'x'.repeat(8000))).rejects.toBeInstanceOf(BusMessageTooLargeError);
+    await expect(bus.publish('Bad Topic', 1)).rejects.toThrow('invalid topic');
+  });
+});
+
+describe.each(testDialects)('SSE /lab/api/realtime on %s', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { sseHeartbeatMs: 50 });
+    base = await listen(t.app);
+  });
+  afterAll(async () => t.close());
+
+  it('streams events of the subscribed topics with a retry hint and heartbeats', async () => {
+    const stream = openStream(`${base}/lab/api/realtime?topics=webhooks/one,webhooks/two`);
+    const res = await stream.ready;
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await t.app.bus.publish('webhooks/one', { id: 7 });
+    await t.app.bus.publish('webhooks/other', { id: 8 });
+    await t.app.bus.publish('webhooks/two', { id: 9 });
+    const events = await stream.waitFor(2);
+    expect(events).toEqual([
+      { topic: 'webhooks/one', data: { id: 7 } },
+      { topic: 'webhooks/two', data: { id: 9 } },
+    ]);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(stream.raw()).toMatch(/^retry: 3000\n/);
+    expect(stream.raw()).toContain(': ping\n\n');
+    stream.close();
+  });
+
+  it('rejects a request without topics with a clear message', async () => {
+    const res = await t.app.inject('/lab/api/realtime');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^querystring\.topics: /);
+  });
+});
+
+describe.runIf(testDialects.includes('postgres'))('two instances on one PostgreSQL database', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshDatabaseConfig('postgres');
+    drop = fresh.drop;
+    const config = loadConfig({ LOG_LEVEL: 'silent' }, { database: fresh.config, webDistDir: '/nonexistent' });
+    a = await buildApp(config);
+    b = await buildApp(config, { migrate: false });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await drop();
+  });
+
+  it('an event published through A reaches an SSE client connected to B', async () => {
+    const baseB = await listen(b);
+    const topic = `test/fanout-${Date.now()}`;
+    const stream = openStream(`${baseB}/lab/api/realtime?topics=${topic}`);
+    await stream.ready;
+    await a.bus.publish(topic, { from: 'A' });
+    expect(await stream.waitFor(1)).toEqual([{ topic, data: { from: 'A' } }]);
+    stream.close();
+  });
+});
