@@ -1,1 +1,4 @@
 export * from './base64.js';
+export * from './codepages.js';
+export * from './textScore.js';
+export * from './weirdText.js';
