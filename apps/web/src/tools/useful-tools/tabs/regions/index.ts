@@ -1,0 +1,3 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({ key: 'regions', label: 'Search Regions', order: 10, load: () => import('./RegionsTab') });
