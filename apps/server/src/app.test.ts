@@ -33,6 +33,7 @@ describe.each(testDialects)('app on %s', (dialect) => {
       version: '0.1.0',
       fileShareUrl: 'https://files.example.test/share',
       publicBaseUrl: null,
+      labelServiceUrl: '/lab/api/labels',
     });
   });
 

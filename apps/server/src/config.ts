@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,6 +40,19 @@ export const envSchema = z.object({
     .default(2 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  LABEL_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
+  LABEL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  LABEL_RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  LABEL_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
+  LABEL_SERVICE_URL: z.string().trim().default(''),
   WEBHOOK_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -65,6 +79,13 @@ export interface AppConfig {
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   sseHeartbeatMs: number;
+  labelBodyLimitBytes: number;
+  /** Render threads; defaults to the machine's cores. */
+  labelWorkers: number;
+  labelRenderTimeoutMs: number;
+  labelCacheBytes: number;
+  /** Base URL of the ZPL conversion service the web app calls; unset = our own. */
+  labelServiceUrl: string | undefined;
   webhookBodyLimitBytes: number;
   webhookRateLimitPerMinute: number;
   webhookRetentionPerChannel: number;
@@ -105,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
+    labelBodyLimitBytes: e.LABEL_BODY_LIMIT_BYTES,
+    labelWorkers: e.LABEL_WORKERS ?? os.availableParallelism(),
+    labelRenderTimeoutMs: e.LABEL_RENDER_TIMEOUT_MS,
+    labelCacheBytes: e.LABEL_CACHE_BYTES,
+    labelServiceUrl: e.LABEL_SERVICE_URL === '' ? undefined : e.LABEL_SERVICE_URL.replace(/\/+$/, ''),
     webhookBodyLimitBytes: e.WEBHOOK_BODY_LIMIT_BYTES,
     webhookRateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     webhookRetentionPerChannel: e.WEBHOOK_RETENTION_PER_CHANNEL,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { labelRoutes } from './labels/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { utilsLookupsRoutes } from './utils-lookups/routes.js';
@@ -11,6 +12,7 @@ import { webhookApiRoutes } from './webhooks/routes.js';
  */
 export const apiModules: FastifyPluginAsyncZod[] = [
   systemRoutes,
+  labelRoutes,
   webhookApiRoutes,
   utilsLookupsRoutes,
   transactionRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../../http/web.js';
 import { serverVersion } from '../../version.js';
 
 export const healthSchema = z.object({
@@ -12,6 +13,8 @@ export const clientConfigSchema = z.object({
   version: z.string(),
   fileShareUrl: z.string().nullable(),
   publicBaseUrl: z.string().nullable(),
+  /** Base of the ZPL conversion service (…/v1/printers/{dpmm}/labels/{size}/{index}/). */
+  labelServiceUrl: z.string(),
 });
 
 /** Health and the few server settings the web app needs at run time. */
@@ -28,12 +31,17 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/config',
     {
-      schema: { summary: 'Settings the web app reads at start', tags: ['system'], response: { 200: clientConfigSchema } },
+      schema: {
+        summary: 'Settings the web app reads at start',
+        tags: ['system'],
+        response: { 200: clientConfigSchema },
+      },
     },
     async () => ({
       version: serverVersion,
       fileShareUrl: app.config.fileShareUrl ?? null,
       publicBaseUrl: app.config.publicBaseUrl ?? null,
+      labelServiceUrl: app.config.labelServiceUrl ?? `${API_PREFIX}/labels`,
     }),
   );
 };

@@ -1,0 +1,207 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WorkerJob, WorkerRequest, WorkerResponse } from './protocol.js';
+
+/** The engine rejected the ZPL (its message is meant for people). */
+export class RenderError extends Error {
+  override name = 'RenderError';
+}
+/** A job ran past the per-render time limit; its thread was stopped. */
+export class RenderTimeoutError extends Error {
+  override name = 'RenderTimeoutError';
+}
+/** More jobs are waiting than the pool accepts. */
+export class RenderBusyError extends Error {
+  override name = 'RenderBusyError';
+}
+
+export interface RenderPoolOptions {
+  /** Worker threads (at most). */
+  size: number;
+  /** Per job, from the moment a thread starts it. */
+  timeoutMs: number;
+  /** Jobs allowed to wait for a thread before new ones are refused. */
+  maxQueue?: number;
+  /** A thread idle this long is stopped (each holds the ~100 MB engine); started again on demand. */
+  idleMs?: number;
+}
+
+interface Task {
+  id: number;
+  job: WorkerJob;
+  resolve: (images: Uint8Array[]) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  task: Task | undefined;
+  timer: NodeJS.Timeout | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Starts a render thread. From dist/ the entry is the compiled render-worker.js; when running from
+ * source (tests, tsx) it is render-worker.ts, loaded through tsx's ESM API registered inside the
+ * thread (a loader passed with --import does not reach a worker's entry module on Node 20).
+ */
+function startWorker(): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  if (!fromSource) return new Worker(entry);
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(boot, { eval: true });
+}
+
+/**
+ * A pool of worker_threads running the ZPL engine, so rendering never blocks the event loop.
+ * Threads start lazily, take one job at a time, and are replaced when they crash or time out.
+ */
+export class RenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+  private readonly maxQueue: number;
+  private readonly idleMs: number;
+
+  constructor(private readonly options: RenderPoolOptions) {
+    if (options.size < 1) throw new RangeError('a render pool needs at least one worker');
+    this.maxQueue = options.maxQueue ?? 256;
+    this.idleMs = options.idleMs ?? 5 * 60_000;
+  }
+
+  get stats() {
+    return {
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.task).length,
+      queued: this.queue.length,
+    };
+  }
+
+  run(job: WorkerJob): Promise<Uint8Array[]> {
+    if (this.closed) return Promise.reject(new Error('the render pool is closed'));
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(new RenderBusyError('the label renderer is busy; try again in a moment'));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Starts every thread now (benchmarks and servers that want no cold start). */
+  async warmUp(): Promise<void> {
+    while (this.slots.length < this.options.size) this.spawn();
+    await Promise.all(
+      this.slots.map(
+        (slot) =>
+          new Promise<void>((resolve) => {
+            if (slot.ready) return resolve();
+            const onMessage = (m: WorkerResponse) => {
+              if (m.type === 'ready') {
+                slot.worker.off('message', onMessage);
+                resolve();
+              }
+            };
+            slot.worker.on('message', onMessage);
+            slot.worker.once('exit', () => resolve());
+          }),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) task.reject(new Error('the render pool is closed'));
+    await Promise.all([...this.slots].map((slot) => this.retire(slot, new Error('the render pool is closed'))));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.ready && !s.task);
+      if (slot) {
+        this.dispatch(slot, this.queue.shift()!);
+        continue;
+      }
+      // Start another thread only if the ones starting cannot take the waiting jobs.
+      const starting = this.slots.filter((s) => !s.ready).length;
+      if (this.slots.length < this.options.size && starting < this.queue.length) {
+        this.spawn();
+        continue;
+      }
+      return;
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker();
+    const slot: Slot = { worker, ready: false, task: undefined, timer: undefined, idleTimer: undefined };
+    this.slots.push(slot);
+    worker.on('message', (m: WorkerResponse) => this.onMessage(slot, m));
+    worker.on('error', (err) => void this.retire(slot, new RenderError(`the label renderer failed: ${err.message}`)));
+    worker.on('exit', () => void this.retire(slot, new RenderError('the label renderer stopped unexpectedly')));
+    return slot;
+  }
+
+  private onMessage(slot: Slot, m: WorkerResponse): void {
+    if (m.type === 'ready') {
+      slot.ready = true;
+      this.markIdle(slot);
+      this.pump();
+      return;
+    }
+    const task = slot.task;
+    if (!task || task.id !== m.id) return;
+    clearTimeout(slot.timer);
+    slot.task = undefined;
+    if (m.type === 'done') task.resolve(m.images.map((i) => Buffer.from(i.buffer, i.byteOffset, i.byteLength)));
+    else task.reject(new RenderError(m.message));
+    if (m.type === 'failed' && m.fatal) void this.retire(slot, undefined);
+    else this.markIdle(slot);
+    this.pump();
+  }
+
+  private dispatch(slot: Slot, task: Task): void {
+    clearTimeout(slot.idleTimer);
+    slot.task = task;
+    slot.timer = setTimeout(() => {
+      void this.retire(
+        slot,
+        new RenderTimeoutError(`rendering took longer than ${this.options.timeoutMs} ms and was stopped`),
+      );
+    }, this.options.timeoutMs);
+    slot.worker.postMessage({ id: task.id, job: task.job } satisfies WorkerRequest);
+  }
+
+  private markIdle(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (!slot.task) void this.retire(slot, undefined);
+    }, this.idleMs);
+    slot.idleTimer.unref();
+  }
+
+  /** Removes a thread from the pool (failing its job with `reason`) and fills the gap if needed. */
+  private async retire(slot: Slot, reason: Error | undefined): Promise<void> {
+    const at = this.slots.indexOf(slot);
+    if (at === -1) return;
+    this.slots.splice(at, 1);
+    clearTimeout(slot.timer);
+    clearTimeout(slot.idleTimer);
+    const task = slot.task;
+    slot.task = undefined;
+    if (task) task.reject(reason ?? new RenderError('the label renderer stopped unexpectedly'));
+    // A thread that dies while starting would die again: fail the waiting jobs instead of looping.
+    if (!slot.ready && reason) for (const waiting of this.queue.splice(0)) waiting.reject(reason);
+    await slot.worker.terminate();
+    if (!this.closed) this.pump();
+  }
+}

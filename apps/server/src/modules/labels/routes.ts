@@ -1,0 +1,171 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed } from '@lab/core/labels';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { RenderBusyError, RenderError, RenderTimeoutError } from './pool.js';
+import { LabelIndexError, LabelService, type LabelFormat } from './service.js';
+
+export const EMPTY_BODY_MESSAGE =
+  'the request body is empty: send the ZPL as the raw body or as a multipart/form-data field named "file"';
+
+/** Zod string that must parse with a core parser; the parser's message becomes the 400 answer. */
+function parsed<T>(parse: (text: string) => Parsed<T>) {
+  return z.string().transform((text, ctx) => {
+    const r = parse(text);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.message });
+    return z.NEVER;
+  });
+}
+
+const paramsWithIndex = z.object({
+  dpmm: parsed(parseDpmm).describe('print density: 6dpmm, 8dpmm, 12dpmm or 24dpmm'),
+  size: parsed(parseLabelSize).describe('label width x height in inches, e.g. 4x6 (at most 15)'),
+  index: parsed(parseLabelIndex).describe('label index, base 0'),
+});
+const paramsAll = paramsWithIndex.omit({ index: true });
+
+const headers = z.looseObject({
+  accept: z.string().optional().describe('image/png (default) or application/pdf'),
+  'x-rotation': z.string().optional().describe('0, 90, 180 or 270: turn the output clockwise'),
+});
+
+const message = z.object({ message: z.string() });
+
+/** Picks PNG or PDF from an Accept header (quality values honoured); undefined = neither acceptable. */
+export function chooseFormat(accept: string | undefined): LabelFormat | undefined {
+  if (!accept || accept.trim() === '') return 'png';
+  let best: { format: LabelFormat; q: number } | undefined;
+  for (const range of accept.split(',')) {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    const format: LabelFormat | undefined =
+      type === 'application/pdf'
+        ? 'pdf'
+        : type === 'image/png' || type === 'image/*' || type === '*/*'
+          ? 'png'
+          : undefined;
+    if (format && (!best || q > best.q)) best = { format, q };
+  }
+  return best?.format;
+}
+
+/** The ZPL bytes: the whole raw body, or the multipart field `file`. */
+async function readZpl(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  }
+  let zpl: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') zpl ??= bytes;
+    } else if (part.fieldname === 'file' && typeof part.value === 'string') {
+      zpl ??= Buffer.from(part.value, 'utf8');
+    }
+  }
+  if (!zpl) throw badRequest('the multipart/form-data body has no field named "file"');
+  return zpl;
+}
+
+/**
+ * The ZPL → PNG/PDF conversion service, shaped like the well-known public ZPL API so existing
+ * scripts can point at us: POST …/labels/v1/printers/{dpmm}/labels/{width}x{height}/[{index}/].
+ */
+export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = app.config;
+  const service = new LabelService({
+    workers: config.labelWorkers,
+    timeoutMs: config.labelRenderTimeoutMs,
+    cacheBytes: config.labelCacheBytes,
+  });
+  app.addHook('onClose', () => service.close());
+
+  // This plugin is its own encapsulation context: the raw-body parsers apply to these routes only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.labelBodyLimitBytes }, (_request, body, done) =>
+    done(null, body),
+  );
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.labelBodyLimitBytes, fieldSize: config.labelBodyLimitBytes, files: 4, fields: 16 },
+  });
+
+  async function convert(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: { dpmm: 6 | 8 | 12 | 24; size: { widthIn: number; heightIn: number }; index?: number },
+    accept: string | undefined,
+    rotationHeader: string | undefined,
+  ) {
+    const rotation = parseRotation(rotationHeader ?? '0');
+    if (!rotation.ok) throw badRequest(rotation.message);
+    const format = chooseFormat(accept);
+    if (!format) throw new HttpError(406, `cannot answer Accept "${accept}": use image/png or application/pdf`);
+    const zpl = await readZpl(request);
+    if (zpl.byteLength === 0) throw badRequest(EMPTY_BODY_MESSAGE);
+    try {
+      const out = await service.render({
+        zpl,
+        dpmm: params.dpmm,
+        size: params.size,
+        index: params.index,
+        rotation: rotation.value,
+        format,
+      });
+      return reply
+        .header('x-total-count', String(out.total))
+        .header('x-cache', out.cached ? 'hit' : 'miss')
+        .type(out.contentType)
+        .send(out.body);
+    } catch (err) {
+      if (err instanceof LabelIndexError) {
+        return reply.code(404).header('x-total-count', String(err.total)).send({ message: err.message });
+      }
+      if (err instanceof RenderError || err instanceof RenderTimeoutError) throw new HttpError(422, err.message);
+      if (err instanceof RenderBusyError)
+        return reply.code(503).header('retry-after', '1').send({ message: err.message });
+      throw err;
+    }
+  }
+
+  const responses = { 400: message, 404: message, 406: message, 413: message, 422: message, 503: message };
+  const description =
+    'Body: the ZPL as the raw request body (any content type, e.g. application/x-www-form-urlencoded or text/plain) or as the multipart/form-data field "file". ' +
+    'Answers image/png (one label) or application/pdf (one page per label) with X-Total-Count = labels in the ZPL.';
+
+  app.post(
+    '/labels/v1/printers/:dpmm/labels/:size/:index',
+    {
+      bodyLimit: config.labelBodyLimitBytes,
+      schema: {
+        summary: 'Render one label of a ZPL document to PNG or PDF',
+        description,
+        tags: ['labels'],
+        params: paramsWithIndex,
+        headers,
+        response: responses,
+      },
+    },
+    (request, reply) => convert(request, reply, request.params, request.headers.accept, request.headers['x-rotation']),
+  );
+
+  app.post(
+    '/labels/v1/printers/:dpmm/labels/:size',
+    {
+      bodyLimit: config.labelBodyLimitBytes,
+      schema: {
+        summary: 'Render a ZPL document: PNG of the first label, or a PDF of every label',
+        description,
+        tags: ['labels'],
+        params: paramsAll,
+        headers,
+        response: responses,
+      },
+    },
+    (request, reply) => convert(request, reply, request.params, request.headers.accept, request.headers['x-rotation']),
+  );
+};

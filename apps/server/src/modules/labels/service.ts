@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation } from '@lab/core/labels';
+import { RenderError, RenderPool } from './pool.js';
+
+export type LabelFormat = 'png' | 'pdf';
+
+export const LABEL_CONTENT_TYPES: Record<LabelFormat, string> = { png: 'image/png', pdf: 'application/pdf' };
+
+export interface LabelRequest {
+  zpl: Uint8Array;
+  dpmm: Dpmm;
+  size: LabelSize;
+  /** Base 0. PNG without an index is the first label; PDF without an index holds every label. */
+  index: number | undefined;
+  rotation: Rotation;
+  format: LabelFormat;
+}
+
+export interface LabelOutput {
+  body: Buffer;
+  /** Labels in the whole ZPL. */
+  total: number;
+  contentType: string;
+}
+
+/** The index asked for is past the last label. */
+export class LabelIndexError extends Error {
+  override name = 'LabelIndexError';
+  constructor(
+    readonly index: number,
+    readonly total: number,
+  ) {
+    super(`label index ${index} is out of range: the ZPL holds ${total} label${total === 1 ? '' : 's'}`);
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * ZPL bytes → the string the engine takes. Labels are mostly ASCII or UTF-8 (^CI28); bytes that
+ * are not valid UTF-8 (legacy code pages) are kept one character per byte.
+ */
+export function zplText(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  }
+}
+
+export interface LabelServiceOptions {
+  workers: number;
+  timeoutMs: number;
+  cacheBytes: number;
+  idleMs?: number;
+}
+
+/**
+ * Renders labels through the worker pool and keeps recent results: whole label sets (so paging
+ * through a multi-label ZPL renders once) and finished responses keyed by
+ * (ZPL hash, dpmm, size, index, rotation, format).
+ */
+export class LabelService {
+  readonly pool: RenderPool;
+  private readonly outputs: LRUCache<string, LabelOutput>;
+  private readonly labelSets: LRUCache<string, Buffer[]>;
+  private readonly inFlight = new Map<string, Promise<Buffer[]>>();
+
+  constructor(options: LabelServiceOptions) {
+    this.pool = new RenderPool({
+      size: options.workers,
+      timeoutMs: options.timeoutMs,
+      ...(options.idleMs ? { idleMs: options.idleMs } : {}),
+    });
+    const half = Math.max(1, Math.floor(options.cacheBytes / 2));
+    this.outputs = new LRUCache({ maxSize: half, sizeCalculation: (o) => Math.max(1, o.body.byteLength) });
+    this.labelSets = new LRUCache({
+      maxSize: half,
+      sizeCalculation: (set) =>
+        Math.max(
+          1,
+          set.reduce((n, png) => n + png.byteLength, 0),
+        ),
+    });
+  }
+
+  async render(request: LabelRequest): Promise<LabelOutput & { cached: boolean }> {
+    const hash = createHash('sha256').update(request.zpl).digest('hex');
+    const setKey = `${hash}|${request.dpmm}|${request.size.widthIn}x${request.size.heightIn}`;
+    const outputKey = `${setKey}|${request.index ?? 'all'}|${request.rotation}|${request.format}`;
+    const hit = this.outputs.get(outputKey);
+    if (hit) return { ...hit, cached: true };
+
+    const labels = await this.labelSet(setKey, request);
+    const total = labels.length;
+    if (total === 0) throw new RenderError('the ZPL holds no label (no ^XA … ^XZ block)');
+    const index = request.index ?? (request.format === 'png' ? 0 : undefined);
+    if (index !== undefined && index >= total) throw new LabelIndexError(index, total);
+    const chosen = index === undefined ? labels : [labels[index]!];
+
+    let body: Buffer;
+    if (request.format === 'pdf') {
+      const page = pdfPageSize(request.size, request.rotation);
+      [body] = (await this.pool.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page })) as [Buffer];
+    } else if (request.rotation !== 0) {
+      [body] = (await this.pool.run({ op: 'rotate', png: chosen[0]!, rotation: request.rotation })) as [Buffer];
+    } else {
+      body = chosen[0]!;
+    }
+    const output: LabelOutput = { body, total, contentType: LABEL_CONTENT_TYPES[request.format] };
+    this.outputs.set(outputKey, output);
+    return { ...output, cached: false };
+  }
+
+  close(): Promise<void> {
+    this.outputs.clear();
+    this.labelSets.clear();
+    return this.pool.close();
+  }
+
+  private labelSet(key: string, request: LabelRequest): Promise<Buffer[]> {
+    const cached = this.labelSets.get(key);
+    if (cached) return Promise.resolve(cached);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const px = labelPixelSize(request.size, request.dpmm);
+    // Half a dot under the target keeps the engine's round-up on exactly `px` dots.
+    const job = this.pool
+      .run({
+        op: 'render',
+        zpl: zplText(request.zpl),
+        widthMm: (px.width - 0.5) / request.dpmm,
+        heightMm: (px.height - 0.5) / request.dpmm,
+        dpmm: request.dpmm,
+      })
+      .then((images) => {
+        const set = images as Buffer[];
+        this.labelSets.set(key, set);
+        return set;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, job);
+    return job;
+  }
+}
