@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookRepo } from './repo.js';
@@ -35,7 +35,7 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: limit,
     config: { rateLimit: { max: app.config.webhookRateLimitPerMinute, timeWindow: 60_000 } },
   };
-  const receive = async (channel: string, request: import('fastify').FastifyRequest) => {
+  const receive = async (channel: string, request: FastifyRequest) => {
     const row = rowFromRequest({
       channel,
       method: request.method,

@@ -95,7 +95,9 @@ export function loadWebhookSchemas(openapiFile: string | undefined): Record<stri
   try {
     doc = JSON.parse(fs.readFileSync(openapiFile, 'utf8'));
   } catch (err) {
-    throw new Error(`WEBHOOK_SCHEMA_OPENAPI_FILE: cannot read ${openapiFile}: ${(err as Error).message}`);
+    throw new Error(`WEBHOOK_SCHEMA_OPENAPI_FILE: cannot read ${openapiFile}: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   return { ...map, ...schemasFromOpenApi(doc) };
 }

@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { isValidSecurityToken, webhookSignature } from '@lab/core/webhooks';
+import { renderWithProviders } from '../../test/render';
+import { secureStorage } from '../../lib/secureStorage';
+import FdxWebhookPage from './FdxWebhookPage';
+import tool from './index';
+import { destinationUrl, formatShanghaiTime, TOKEN_STORAGE_KEY, type WebhookDetail } from './webhookApi';
+
+const TOKEN = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
+
+// CodeMirror (inside vanilla-jsoneditor) measures text ranges; jsdom has no layout.
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+/** Stands in for the browser's EventSource so tests can push realtime events. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  static OPEN = 1;
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onmessage: ((ev: MessageEvent<string>) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+    setTimeout(() => this.onopen?.(), 0);
+  }
+  emit(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+  close() {
+    this.readyState = 2;
+  }
+}
+
+function detail(id: number, body: string, signature: string | null, extra: Partial<WebhookDetail> = {}): WebhookDetail {
+  return {
+    id,
+    channel: 'webhooktest',
+    receivedAt: '2026-11-22T01:02:03.000Z',
+    path: '/lab/hooks/fdx/webhooktest',
+    signature,
+    transactionId: `tx-${id}`,
+    timestamp: null,
+    isJson: true,
+    size: body.length,
+    method: 'POST',
+    query: '',
+    sourceIp: '127.0.0.1',
+    contentType: 'application/json',
+    headers: signature ? { 'x-fedex-signature': signature } : {},
+    body,
+    bodyBase64: btoa(body),
+    ...extra,
+  };
+}
+
+let stored: WebhookDetail[];
+let schemas: Record<string, unknown>;
+let publicBaseUrl: string | null;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const json = (data: unknown, status = 200) =>
+    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+  if (url === '/lab/api/config') return json({ version: '0.1.0', fileShareUrl: null, publicBaseUrl });
+  if (url === '/lab/api/webhooks/schemas') return json(schemas);
+  const list = url.match(/^\/lab\/api\/webhooks\/([a-z0-9-]+)\?page=1&size=30$/);
+  if (list) {
+    const items = stored
+      .filter((d) => d.channel === list[1])
+      .map(({ body: _b, bodyBase64: _b64, headers: _h, ...s }) => s);
+    return json({ items: [...items].reverse(), total: items.length, page: 1, size: 30 });
+  }
+  const one = url.match(/^\/lab\/api\/webhooks\/([a-z0-9-]+)\/(\d+)$/);
+  if (one && (init?.method ?? 'GET') === 'GET') {
+    const d = stored.find((s) => s.id === Number(one[2]));
+    return d ? json(d) : json({ message: 'No webhook' }, 404);
+  }
+  return json({ message: `unexpected ${url}` }, 500);
+});
+
+beforeEach(async () => {
+  publicBaseUrl = null;
+  schemas = {
+    ShipmentVisibilityWebhook: {
+      description: 'The envelope',
+      type: 'object',
+      properties: {
+        outputMetaData: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { transactionId: { type: 'string', description: 'The webhook transaction id' } },
+          },
+        },
+      },
+    },
+    Account: {
+      type: 'object',
+      required: ['accountNumber'],
+      properties: { accountNumber: { type: 'string', description: 'Nine digits' } },
+    },
+  };
+  const good = '{"outputMetaData":[{"transactionId":"tx-1"}]}';
+  const bad = '{"outputMetaData":[{"transactionId":"tx-2"}]}';
+  stored = [detail(1, good, await webhookSignature(good, TOKEN)), detail(2, bad, 'deadbeef')];
+  FakeEventSource.instances = [];
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('EventSource', FakeEventSource);
+  fetchMock.mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () => renderWithProviders(<FdxWebhookPage />, { route: '/api/fdxwebhook' });
+
+describe('Shipment Visibility Webhook screen', { timeout: 60_000 }, () => {
+  it('is routed at /api/fdxwebhook outside the menu', () => {
+    expect(tool).toMatchObject({
+      path: '/api/fdxwebhook',
+      title: 'Shipment Visibility Webhook',
+      group: null,
+      order: 200,
+    });
+  });
+
+  it('shows the destination URL from the page origin, or the configured public base URL', async () => {
+    renderPage();
+    expect(await screen.findByTestId('destination-url')).toHaveTextContent(
+      `${window.location.origin}/lab/hooks/fdx/webhooktest`,
+    );
+    expect(destinationUrl('https://lab.example.test/', 'http://x', 'c-1')).toBe(
+      'https://lab.example.test/lab/hooks/fdx/c-1',
+    );
+  });
+
+  it('lists the latest payloads newest first with Shanghai time, then checks signatures green and red', async () => {
+    renderPage();
+    const table = await screen.findByRole('table');
+    await within(table).findByText('tx-2');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[4]!.textContent)).toEqual(['tx-2', 'tx-1']);
+    expect(within(rows[0]!).getByText(formatShanghaiTime('2026-11-22T01:02:03.000Z'))).toBeInTheDocument();
+    expect(formatShanghaiTime('2026-11-22T01:02:03.000Z')).toBe('2026-11-22 09:02:03');
+    expect(within(table).getAllByLabelText('signature unknown')).toHaveLength(2);
+
+    fireEvent.change(screen.getByLabelText('security token'), { target: { value: TOKEN } });
+    fireEvent.click(screen.getByRole('button', { name: 'check signature' }));
+    await within(table).findByLabelText('signature match');
+    const [row2, row1] = within(table).getAllByRole('row').slice(1);
+    expect(within(row1!).getByLabelText('signature match')).toBeInTheDocument();
+    expect(within(row2!).getByLabelText('signature mismatch')).toBeInTheDocument();
+
+    fireEvent.mouseOver(within(row2!).getByLabelText('signature mismatch'));
+    expect(await screen.findByText('received: deadbeef')).toBeInTheDocument();
+    expect(screen.getByText(/^expected: [0-9a-f]{64}$/)).toBeInTheDocument();
+  });
+
+  it('keeps the token in secure storage and never sends it to the server', async () => {
+    renderPage();
+    await screen.findByText('tx-1');
+    fireEvent.click(screen.getByRole('button', { name: 'generate' }));
+    const generated = (screen.getByLabelText('security token') as HTMLInputElement).value;
+    expect(isValidSecurityToken(generated)).toBe(true);
+    await waitFor(async () => expect(await secureStorage.get(TOKEN_STORAGE_KEY)).toBe(generated));
+    fireEvent.click(screen.getByRole('button', { name: 'check signature' }));
+    await screen.findAllByLabelText('signature mismatch');
+    for (const [url, init] of fetchMock.mock.calls) {
+      expect(String(url)).not.toContain(generated);
+      expect(JSON.stringify(init ?? {})).not.toContain(generated);
+    }
+    expect(localStorage.getItem(`secure:${TOKEN_STORAGE_KEY}`)).not.toContain(generated);
+  });
+
+  it('restores the saved token on load', async () => {
+    await secureStorage.set(TOKEN_STORAGE_KEY, TOKEN);
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText('security token')).toHaveValue(TOKEN));
+  });
+
+  it('adds new payloads live at the top with a Result refreshed notice', async () => {
+    renderPage();
+    await screen.findByText('tx-2');
+    const source = FakeEventSource.instances.at(-1)!;
+    expect(source.url).toBe('/lab/api/realtime?topics=webhooks%2Fwebhooktest');
+    const body = '{"outputMetaData":[{"transactionId":"tx-3"}]}';
+    stored.push(detail(3, body, null));
+    act(() => source.emit({ topic: 'webhooks/webhooktest', data: { type: 'received', id: 3 } }));
+    expect(await screen.findByText('Result refreshed')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    await within(table).findByText('tx-3');
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('tx-3')).toBeInTheDocument();
+  });
+
+  it('shows payloads as data, never as HTML, and non-JSON bodies as text', async () => {
+    const html = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2">';
+    stored = [detail(7, html, null, { isJson: false, transactionId: null })];
+    renderPage();
+    const viewer = await screen.findByTestId('payload-viewer');
+    await waitFor(() => expect(viewer.textContent).toContain('<script>window.__pwned = 1</script>'));
+    expect(viewer.querySelector('script')).toBeNull();
+    expect(viewer.querySelector('img[onerror], img[src="x"]')).toBeNull();
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(screen.getByText('not JSON')).toBeInTheDocument();
+  });
+
+  it('opens the schema dialog with Account first and doc, table and raw tabs', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'view schema' }));
+    const dialog = await screen.findByRole('dialog');
+    const names = await within(dialog).findAllByRole('menuitem');
+    expect(names.map((n) => n.textContent)).toEqual(['Account', 'ShipmentVisibilityWebhook']);
+    expect(within(dialog).getByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Nine digits')).toBeInTheDocument();
+    fireEvent.click(names[1]!);
+    expect(await within(dialog).findByText('The envelope')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'table' }));
+    expect(await within(dialog).findByText('outputMetaData[].transactionId')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'raw' }));
+    expect((await within(dialog).findByTestId('schema-raw')).textContent).toContain(
+      '"description": "The webhook transaction id"',
+    );
+  });
+});
