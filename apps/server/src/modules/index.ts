@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { labelRoutes } from './labels/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
+import { utilsCalcRoutes } from './utils-calc/routes.js';
 import { utilsLookupsRoutes } from './utils-lookups/routes.js';
 import { webhookReceiverRoutes } from './webhooks/receiver.js';
 import { webhookApiRoutes } from './webhooks/routes.js';
@@ -15,6 +16,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   labelRoutes,
   webhookApiRoutes,
   utilsLookupsRoutes,
+  utilsCalcRoutes,
   transactionRoutes,
 ];
 export const hookModules: FastifyPluginAsyncZod[] = [webhookReceiverRoutes];

@@ -52,3 +52,8 @@ export function trackingNeighbours(trackingNumber: string, count: number): Track
   if (isValidExpressTracking(value)) return { ok: true, previous, next };
   return { ok: true, previous, next, corrected: trackingNumberForSerial(serial) };
 }
+
+/** What the tool says about an input whose check digit is wrong. */
+export function wrongCheckDigitMessage(input: string, corrected: string): string {
+  return `check digit of ${input} is wrong: the valid number is ${corrected}`;
+}
