@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import './app/global.css';
 import { Providers } from './app/Providers';
 import { buildRoutes } from './app/routes';
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type Lang = 'en' | 'zh';
 export const LANG_STORAGE_KEY = 'lab.lang';
@@ -75,6 +75,9 @@ export function I18nProvider({ children, lang: fixed }: { children: ReactNode; l
       // storage disabled: the choice lasts for this page
     }
   }, []);
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  }, [lang]);
   const value = useMemo<I18n>(() => ({ lang, setLang, t: (key) => dictionary[lang][key] }), [lang, setLang]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
