@@ -69,30 +69,49 @@ describe('graceful shutdown', () => {
     await closing;
   });
 
-  it.runIf(fs.existsSync(path.join(repoRoot, 'apps/server/dist/main.js')))(
-    'the server process exits 0 on SIGTERM after logging the shutdown',
-    async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-sig-'));
-      const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-        env: {
-          ...process.env,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATABASE_URL: `sqlite:${dir}/lab.sqlite`,
-          WEB_DIST_DIR: dir,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      const until = Date.now() + 20_000;
-      while (!out.includes('Server listening') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      child.kill('SIGTERM');
-      const code = await new Promise((r) => child.once('exit', r));
-      expect(code).toBe(0);
-      expect(out).toContain('"signal":"SIGTERM"');
-      expect(fs.existsSync(path.join(dir, 'lab.sqlite'))).toBe(true);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  );
+  /** Starts a built entry point, waits until it listens, sends SIGTERM, returns exit code and output. */
+  async function startAndTerminate(args: string[], dir: string) {
+    // npm install ("prepare") and the typecheck step build dist/ before the server suite runs.
+    if (!fs.existsSync(path.join(repoRoot, 'apps/server/dist/main.js')))
+      throw new Error('build the server first: npx tsc -b apps/server');
+    const child = spawn(process.execPath, args, {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${dir}/lab.sqlite`,
+        WEB_DIST_DIR: dir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const until = Date.now() + 20_000;
+    while (!out.includes('Server listening') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGTERM');
+    const code = await new Promise((r) => child.once('exit', r));
+    return { code, out };
+  }
+
+  it('the server process exits 0 on SIGTERM after logging the shutdown', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-sig-'));
+    const { code, out } = await startAndTerminate([path.join(repoRoot, 'apps/server/dist/main.js')], dir);
+    expect(code).toBe(0);
+    expect(out).toContain('"signal":"SIGTERM"');
+    expect(fs.existsSync(path.join(dir, 'lab.sqlite'))).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('`lab serve --port N` listens on that port', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-serve-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const { code, out } = await startAndTerminate(
+      [path.join(repoRoot, 'apps/server/bin/lab.js'), 'serve', '--port', String(port)],
+      dir,
+    );
+    expect(out).toContain(`http://127.0.0.1:${port}`);
+    expect(code).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
