@@ -5,6 +5,7 @@ import { registerMigrate } from './migrate.js';
 import { registerServe } from './serve.js';
 import { registerTransaction } from './transaction.js';
 import { registerWebhook } from './webhook.js';
+import { registerZpl } from './zpl.js';
 
 export type RegisterCommand = (program: Command, ctx: CliContext, setExit: (code: number) => void) => void;
 
@@ -15,4 +16,5 @@ export const commands: RegisterCommand[] = [
   registerImport,
   registerWebhook,
   registerTransaction,
+  registerZpl,
 ];

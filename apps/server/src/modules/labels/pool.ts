@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { runJob } from './engine.js';
 import type { WorkerJob, WorkerRequest, WorkerResponse } from './protocol.js';
 
 /** The engine rejected the ZPL (its message is meant for people). */
@@ -15,6 +16,24 @@ export class RenderTimeoutError extends Error {
 export class RenderBusyError extends Error {
   override name = 'RenderBusyError';
 }
+
+/** Runs render jobs somewhere: a pool of threads, or this thread. */
+export interface JobRunner {
+  run(job: WorkerJob): Promise<Uint8Array[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Jobs in the calling thread, for one-shot tools (the CLI, the engine benchmark): no thread start,
+ * but no time limit either, and the event loop waits while the engine draws.
+ */
+export const inProcessRunner: JobRunner = {
+  run: (job) =>
+    runJob(job).catch((err: unknown) => {
+      throw new RenderError(err instanceof Error ? err.message : String(err));
+    }),
+  close: async () => {},
+};
 
 export interface RenderPoolOptions {
   /** Worker threads (at most). */
@@ -64,7 +83,7 @@ function startWorker(): Worker {
  * A pool of worker_threads running the ZPL engine, so rendering never blocks the event loop.
  * Threads start lazily, take one job at a time, and are replaced when they crash or time out.
  */
-export class RenderPool {
+export class RenderPool implements JobRunner {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
@@ -162,7 +181,7 @@ export class RenderPool {
     if (!task || task.id !== m.id) return;
     clearTimeout(slot.timer);
     slot.task = undefined;
-    if (m.type === 'done') task.resolve(m.images.map((i) => Buffer.from(i.buffer, i.byteOffset, i.byteLength)));
+    if (m.type === 'done') task.resolve(m.images);
     else task.reject(new RenderError(m.message));
     if (m.type === 'failed' && m.fatal) void this.retire(slot, undefined);
     else this.markIdle(slot);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed } from '@lab/core/labels';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { RenderBusyError, RenderError, RenderTimeoutError } from './pool.js';
+import { RenderBusyError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
 import { LabelIndexError, LabelService, type LabelFormat } from './service.js';
 
 export const EMPTY_BODY_MESSAGE =
@@ -79,8 +79,7 @@ async function readZpl(request: FastifyRequest): Promise<Buffer> {
 export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
   const service = new LabelService({
-    workers: config.labelWorkers,
-    timeoutMs: config.labelRenderTimeoutMs,
+    runner: new RenderPool({ size: config.labelWorkers, timeoutMs: config.labelRenderTimeoutMs }),
     cacheBytes: config.labelCacheBytes,
   });
   app.addHook('onClose', () => service.close());

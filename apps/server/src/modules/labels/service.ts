@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation } from '@lab/core/labels';
-import { RenderError, RenderPool } from './pool.js';
+import { RenderError, type JobRunner } from './pool.js';
 
 export type LabelFormat = 'png' | 'pdf';
 
@@ -35,6 +35,8 @@ export class LabelIndexError extends Error {
   }
 }
 
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -50,10 +52,9 @@ export function zplText(bytes: Uint8Array): string {
 }
 
 export interface LabelServiceOptions {
-  workers: number;
-  timeoutMs: number;
+  /** Where jobs run: a RenderPool (server) or `inProcessRunner` (CLI). Closed with the service. */
+  runner: JobRunner;
   cacheBytes: number;
-  idleMs?: number;
 }
 
 /**
@@ -62,17 +63,13 @@ export interface LabelServiceOptions {
  * (ZPL hash, dpmm, size, index, rotation, format).
  */
 export class LabelService {
-  readonly pool: RenderPool;
+  private readonly runner: JobRunner;
   private readonly outputs: LRUCache<string, LabelOutput>;
   private readonly labelSets: LRUCache<string, Buffer[]>;
   private readonly inFlight = new Map<string, Promise<Buffer[]>>();
 
   constructor(options: LabelServiceOptions) {
-    this.pool = new RenderPool({
-      size: options.workers,
-      timeoutMs: options.timeoutMs,
-      ...(options.idleMs ? { idleMs: options.idleMs } : {}),
-    });
+    this.runner = options.runner;
     const half = Math.max(1, Math.floor(options.cacheBytes / 2));
     this.outputs = new LRUCache({ maxSize: half, sizeCalculation: (o) => Math.max(1, o.body.byteLength) });
     this.labelSets = new LRUCache({
@@ -102,9 +99,9 @@ export class LabelService {
     let body: Buffer;
     if (request.format === 'pdf') {
       const page = pdfPageSize(request.size, request.rotation);
-      [body] = (await this.pool.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page })) as [Buffer];
+      body = asBuffer((await this.runner.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page }))[0]!);
     } else if (request.rotation !== 0) {
-      [body] = (await this.pool.run({ op: 'rotate', png: chosen[0]!, rotation: request.rotation })) as [Buffer];
+      body = asBuffer((await this.runner.run({ op: 'rotate', png: chosen[0]!, rotation: request.rotation }))[0]!);
     } else {
       body = chosen[0]!;
     }
@@ -116,7 +113,7 @@ export class LabelService {
   close(): Promise<void> {
     this.outputs.clear();
     this.labelSets.clear();
-    return this.pool.close();
+    return this.runner.close();
   }
 
   private labelSet(key: string, request: LabelRequest): Promise<Buffer[]> {
@@ -126,7 +123,7 @@ export class LabelService {
     if (pending) return pending;
     const px = labelPixelSize(request.size, request.dpmm);
     // Half a dot under the target keeps the engine's round-up on exactly `px` dots.
-    const job = this.pool
+    const job = this.runner
       .run({
         op: 'render',
         zpl: zplText(request.zpl),
@@ -135,7 +132,7 @@ export class LabelService {
         dpmm: request.dpmm,
       })
       .then((images) => {
-        const set = images as Buffer[];
+        const set = images.map(asBuffer);
         this.labelSets.set(key, set);
         return set;
       })

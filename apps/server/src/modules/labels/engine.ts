@@ -1,0 +1,35 @@
+import type { WorkerJob } from './protocol.js';
+import { pngsToPdf, rotatePng } from './images.js';
+
+type ZplApi = Awaited<typeof import('zpl-renderer-js').ready>['api'];
+let api: Promise<ZplApi> | undefined;
+
+/** The ZPL engine (WebAssembly, ~100 MB once loaded), loaded on first use. */
+function engine(): Promise<ZplApi> {
+  api ??= import('zpl-renderer-js').then(async (m) => (await m.ready).api);
+  return api;
+}
+
+/** Loads the engine now rather than on the first job. */
+export async function loadEngine(): Promise<void> {
+  await engine();
+}
+
+/** Runs one job in this thread: a render thread of the pool, or the CLI and benchmarks directly. */
+export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
+  switch (job.op) {
+    case 'render': {
+      const labels = await (await engine()).zplToBase64MultipleAsync(job.zpl, job.widthMm, job.heightMm, job.dpmm);
+      return labels.map((b64) => Uint8Array.from(Buffer.from(b64, 'base64')));
+    }
+    case 'rotate':
+      return [rotatePng(job.png, job.rotation)];
+    case 'pdf':
+      return [
+        await pngsToPdf(
+          job.pngs.map((png) => rotatePng(png, job.rotation)),
+          job.page,
+        ),
+      ];
+  }
+}

@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { RenderBusyError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
+import type { WorkerJob } from './protocol.js';
+
+const label = (text: string): WorkerJob => ({
+  op: 'render',
+  zpl: `^XA^FO20,20^A0N,40,40^FD${text}^FS^XZ`,
+  widthMm: 50,
+  heightMm: 25,
+  dpmm: 8,
+});
+
+describe('RenderPool', () => {
+  const pool = new RenderPool({ size: 1, timeoutMs: 20_000, maxQueue: 2 });
+  afterAll(() => pool.close());
+
+  it('starts a thread on demand and renders', async () => {
+    expect(pool.stats.workers).toBe(0);
+    const [png] = await pool.run(label('hello'));
+    expect(Buffer.from(png!.subarray(1, 4)).toString()).toBe('PNG');
+    expect(pool.stats).toEqual({ workers: 1, busy: 0, queued: 0 });
+  });
+
+  it('queues jobs past its size and refuses more than maxQueue waiting', async () => {
+    const jobs = [pool.run(label('a')), pool.run(label('b')), pool.run(label('c'))];
+    await expect(pool.run(label('d'))).rejects.toBeInstanceOf(RenderBusyError);
+    const done = await Promise.all(jobs);
+    expect(done).toHaveLength(3);
+  });
+
+  it('rejects with the engine message and keeps serving', async () => {
+    await expect(pool.run({ ...label('x'), zpl: 'not zpl' })).rejects.toEqual(
+      new RenderError('Error rendering: no labels parsed'),
+    );
+    expect(await pool.run(label('after'))).toHaveLength(1);
+  });
+});
+
+describe('RenderPool time limit', () => {
+  it('stops a thread that runs too long and drops it from the pool', async () => {
+    const pool = new RenderPool({ size: 1, timeoutMs: 1 });
+    try {
+      await pool.warmUp();
+      const big = { ...label('x'.repeat(200)), widthMm: 300, heightMm: 300 };
+      await expect(pool.run(big)).rejects.toBeInstanceOf(RenderTimeoutError);
+      expect(pool.stats.workers).toBe(0);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.run(label('closed'))).rejects.toThrow('the render pool is closed');
+  });
+});
