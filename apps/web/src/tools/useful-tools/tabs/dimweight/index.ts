@@ -1,0 +1,8 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({
+  key: 'dimweight',
+  label: 'Calculate Dim Weight',
+  order: 70,
+  load: () => import('./DimWeightTab'),
+});

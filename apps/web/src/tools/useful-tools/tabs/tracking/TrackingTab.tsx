@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Input, InputNumber, List, Row, Space, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { NEIGHBOUR_COUNT_MAX, NEIGHBOUR_COUNT_MIN } from '@lab/core/shipping';
+import { copyToClipboard } from '../../../../lib/clipboard';
+import { notify } from '../../../../lib/notify';
+import { callUtil, warnRequired } from '../dimweight/callUtil';
+
+interface NeighboursBody {
+  tag: string;
+  data: [string[], string[]];
+  message?: string;
+  corrected?: string;
+}
+
+async function copy(text: string, done: string) {
+  if (await copyToClipboard(text)) notify.success(done);
+  else notify.error('copy failed: the browser did not allow it');
+}
+
+function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) {
+  return (
+    <Card
+      title={title}
+      size="small"
+      extra={
+        <Button
+          size="small"
+          icon={<CopyOutlined />}
+          disabled={numbers.length === 0}
+          onClick={() => void copy(numbers.join('\n'), `${numbers.length} numbers copied`)}
+        >
+          Copy all
+        </Button>
+      }
+    >
+      <List
+        size="small"
+        dataSource={numbers}
+        renderItem={(n, i) => (
+          <List.Item
+            actions={[
+              <Button
+                key="copy"
+                type="text"
+                size="small"
+                aria-label={`copy ${n}`}
+                icon={<CopyOutlined />}
+                onClick={() => void copy(n, `${n} copied`)}
+              />,
+            ]}
+          >
+            <Typography.Text type="secondary" style={{ width: 32 }}>
+              {i + 1}.
+            </Typography.Text>
+            <Typography.Text code>{n}</Typography.Text>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+/** The valid express tracking numbers either side of one (serial ± 1…N, check digit recomputed). */
+export default function TrackingTab() {
+  const [count, setCount] = useState(10);
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [result, setResult] = useState<NeighboursBody>();
+  const [loading, setLoading] = useState(false);
+
+  async function search() {
+    if (!trackingNumber.trim()) {
+      warnRequired('enter a tracking number');
+      return;
+    }
+    setLoading(true);
+    const body = await callUtil<NeighboursBody>('/utils/v1/trackingnumber', {
+      trackingnumber: trackingNumber.trim(),
+      numberofrange: count,
+    });
+    setLoading(false);
+    setResult(body);
+  }
+
+  return (
+    <Flex vertical gap="middle">
+      <Space wrap>
+        <InputNumber
+          aria-label="count"
+          min={NEIGHBOUR_COUNT_MIN}
+          max={NEIGHBOUR_COUNT_MAX}
+          precision={0}
+          value={count}
+          onChange={(v) => setCount(typeof v === 'number' ? v : 10)}
+        />
+        <Input
+          aria-label="tracking number"
+          placeholder="Tracking number"
+          maxLength={12}
+          value={trackingNumber}
+          onChange={(e) => setTrackingNumber(e.target.value)}
+          onPressEnter={() => void search()}
+          style={{ width: 200 }}
+          allowClear
+        />
+        <Button type="primary" onClick={() => void search()} loading={loading}>
+          Search
+        </Button>
+      </Space>
+      {result?.message && <Alert type="warning" showIcon title={result.message} />}
+      {result && (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <NumberColumn title={`Prev ${result.data[0].length}`} numbers={result.data[0]} />
+          </Col>
+          <Col xs={24} md={12}>
+            <NumberColumn title={`Next ${result.data[1].length}`} numbers={result.data[1]} />
+          </Col>
+        </Row>
+      )}
+    </Flex>
+  );
+}
