@@ -1,7 +1,7 @@
-import type { WorkerJob } from './protocol.js';
+import type { ZplApi } from 'zpl-renderer-js';
 import { pngsToPdf, rotatePng } from './images.js';
+import type { WorkerJob } from './protocol.js';
 
-type ZplApi = Awaited<typeof import('zpl-renderer-js').ready>['api'];
 let api: Promise<ZplApi> | undefined;
 
 /** The ZPL engine (WebAssembly, ~100 MB once loaded), loaded on first use. */
