@@ -1,0 +1,3 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({ key: 'etd', label: 'Search ETD/ECI', order: 50, load: () => import('./EtdTab') });

@@ -1,0 +1,3 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({ key: 'hs', label: 'Search HS Code (CN)', order: 40, load: () => import('./HsTab') });

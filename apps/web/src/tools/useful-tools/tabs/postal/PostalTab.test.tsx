@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../../test/render';
+import { COUNTRIES, fakeApi } from '../regions/fakeApi';
+import PostalTab from './PostalTab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Postal code → city', () => {
+  it('looks up US 10001 by default and shows the count banner and Primary tag', async () => {
+    const { calls } = fakeApi({
+      'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
+      'POST /postal/lookup': () => ({
+        body: [
+          {
+            countryCode: 'US',
+            postalCode: '10001',
+            city: 'New York',
+            stateOrProvinceCode: 'NY',
+            primary: true,
+            residential: null,
+          },
+        ],
+      }),
+    });
+    renderWithProviders(<PostalTab />);
+    await userEvent.type(screen.getByLabelText('postal code'), '10001{Enter}');
+    expect(await screen.findByText('1 result(s) returned')).toBeInTheDocument();
+    expect(screen.getByText('New York, NY')).toBeInTheDocument();
+    expect(screen.getByText('Primary')).toBeInTheDocument();
+    expect(screen.queryByText('Residential')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/postal/lookup')?.body).toEqual({ countryCode: 'US', postalCode: '10001' });
+  });
+
+  it('says when nothing is found, and keeps the code to 12 characters', async () => {
+    fakeApi({
+      'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
+      'POST /postal/lookup': () => ({ body: [] }),
+    });
+    renderWithProviders(<PostalTab />);
+    await userEvent.type(screen.getByLabelText('postal code'), '1234567890123');
+    expect(screen.getByLabelText('postal code')).toHaveValue('123456789012');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No result returned, please search again')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,3 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({ key: 'states', label: 'Search US States', order: 30, load: () => import('./StatesTab') });
