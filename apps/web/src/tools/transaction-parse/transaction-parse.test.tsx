@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TransactionDefinition } from '@lab/core/transactions';
+import { renderWithProviders } from '../../test/render';
+import ParseTransactionPage from './ParseTransactionPage';
+import { filterRows, lengthText, parsedRows, rowTone } from './parseRows';
+import tool from './index';
+
+const REQ = '020-global-shipping-transaction-request';
+const def = (id: number, description: string, extra: Partial<TransactionDefinition> = {}): TransactionDefinition => ({
+  version: 'GSMW14',
+  type: REQ,
+  id,
+  description,
+  valueType: null,
+  length: null,
+  occurrences: null,
+  details: null,
+  allValues: null,
+  ...extra,
+});
+const definitions = [
+  def(0, 'transaction_code', { length: '3', valueType: 'N', details: 'the transaction type', allValues: '020~120' }),
+  def(4, 'sender_company', { length: '5' }),
+  def(79, 'description_of_contents'),
+  def(99, 'end_of_record'),
+];
+
+const bodies: unknown[] = [];
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const json = (data: unknown, status = 200) =>
+    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+  if (url === '/lab/api/transactions/types?version=GSMW14')
+    return json({ version: 'GSMW14', types: [REQ, 'return-shipment'] });
+  if (url === `/lab/api/transactions/GSMW14/${encodeURIComponent(REQ)}/ids`) {
+    const body = JSON.parse(String(init?.body)) as { ids: number[] };
+    bodies.push(body);
+    return json(definitions.filter((d) => body.ids.includes(d.id)));
+  }
+  return json({ message: `unexpected ${url}` }, 500);
+});
+
+beforeEach(() => {
+  bodies.length = 0;
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () => renderWithProviders(<ParseTransactionPage />, { route: '/transaction/parse' });
+const textArea = () => screen.getByLabelText('transaction');
+const type = (text: string) => fireEvent.change(textArea(), { target: { value: text } });
+const button = (name: string) => screen.getByText(name, { selector: 'button *' }).closest('button')!;
+const SPACED = '0,"020" 4,"ACME Inc" 79-1,"books"\n1958,"Box" 99,""';
+
+describe('Parse Transaction screen', () => {
+  it('is the Transaction menu entry at /transaction/parse', () => {
+    expect(tool).toMatchObject({
+      path: '/transaction/parse',
+      title: 'Parse Transaction',
+      group: 'Transaction',
+      order: 70,
+    });
+  });
+
+  it('tags the format as you type, strict mode refusing spaces, and enables Parse and Trim only when correct', async () => {
+    renderPage();
+    expect(
+      screen.getByText('The field definitions come from v14 software and may be incomplete or incorrect.'),
+    ).toBeInTheDocument();
+    expect(textArea()).toHaveAttribute('rows', '20');
+    expect(screen.getByTestId('format-tag')).toHaveTextContent('format incorrect');
+    expect(button('Parse')).toBeDisabled();
+    type(SPACED);
+    expect(screen.getByTestId('format-tag')).toHaveTextContent('format correct');
+    expect(button('Parse')).toBeEnabled();
+    expect(button('Trim')).toBeEnabled();
+    fireEvent.click(screen.getByLabelText('strict mode'));
+    expect(screen.getByTestId('format-tag')).toHaveTextContent('format incorrect');
+    expect(screen.getByTestId('format-problem')).toHaveTextContent(
+      'space between fields is not allowed in strict mode at character 8',
+    );
+    expect(button('Parse')).toBeDisabled();
+    expect(button('Trim')).toBeDisabled();
+    type('0,"020"99,""');
+    expect(screen.getByTestId('format-tag')).toHaveTextContent('format correct');
+  });
+
+  it('parses with one ids request and shows names, NOT FOUND, lengths and row tones', async () => {
+    renderPage();
+    type(SPACED);
+    fireEvent.click(button('Parse'));
+    expect(await screen.findByTestId('field-count')).toHaveTextContent('5 fields');
+    expect(bodies).toEqual([{ ids: [0, 4, 79, 1958, 99] }]);
+    const company = screen.getByText('sender_company').closest('.ant-table-row')!;
+    expect(within(company as HTMLElement).getByText('8/5')).toBeInTheDocument();
+    expect(company).toHaveClass('tran-row-error');
+    expect(screen.getByText('NOT FOUND').closest('.ant-table-row')).toHaveClass('tran-row-warning');
+    expect(screen.getByText('description_of_contents').closest('.ant-table-row')).toHaveClass('tran-row-info');
+    expect(screen.getByText('transaction_code').closest('.ant-table-row')).not.toHaveClass(/tran-row/);
+
+    fireEvent.change(screen.getByLabelText('field name'), { target: { value: 'SENDER' } });
+    expect(screen.getByTestId('field-count')).toHaveTextContent('1 of 5 fields');
+    expect(screen.queryByText('transaction_code')).not.toBeInTheDocument();
+  });
+
+  it('expands a row to the definition details', async () => {
+    renderPage();
+    type('0,"020"99,""');
+    fireEvent.click(button('Parse'));
+    const row = (await screen.findByText('transaction_code')).closest('.ant-table-row') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button'));
+    expect(await screen.findByText('the transaction type')).toBeInTheDocument();
+    expect(screen.getByText(/020\s+120/).textContent).toBe('020\n120');
+  });
+
+  it('copies the trimmed transaction and confirms', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPage();
+    type(SPACED);
+    fireEvent.click(button('Trim'));
+    expect(await screen.findByText('trimmed transaction copied to clipboard')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('0,"020"4,"ACME Inc"79-1,"books"1958,"Box"99,""');
+  });
+
+  it('renders 2,000 fields without putting 2,000 rows in the page (virtual table)', async () => {
+    renderPage();
+    const big = Array.from({ length: 2000 }, (_, i) => `${i % 100},"v${i}"`).join('');
+    type(big);
+    fireEvent.click(button('Parse'));
+    expect(await screen.findByTestId('field-count', {}, { timeout: 10_000 })).toHaveTextContent('2000 fields');
+    await waitFor(() => expect(document.querySelectorAll('.ant-table-row').length).toBeGreaterThan(0));
+    expect(document.querySelectorAll('.ant-table-row').length).toBeLessThan(200);
+  });
+});
+
+describe('parse rows', () => {
+  it('tones, lengths and the name filter', () => {
+    const rows = parsedRows(
+      [
+        { id: '4', suffix: '1', value: 'abcdefg' },
+        { id: '79', suffix: '2', value: 'x' },
+        { id: '5', suffix: null, value: '' },
+      ],
+      [def(4, 'sender_company', { length: '5' }), def(79, 'description_of_contents', { length: 'varies' })],
+    );
+    expect(rows.map(rowTone)).toEqual(['error', 'info', 'warning']);
+    expect(rows.map(lengthText)).toEqual(['7/5', '1/-', '0/-']);
+    expect(filterRows(rows, 'CONTENTS').map((r) => r.id)).toEqual(['79']);
+    expect(filterRows(rows, '5').map((r) => r.id)).toEqual(['5']);
+    expect(rows[0]!.definition?.description).toBe('sender_company');
+  });
+});
