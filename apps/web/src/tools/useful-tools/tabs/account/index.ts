@@ -1,0 +1,8 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({
+  key: 'account',
+  label: 'Verify Enterprise Account #',
+  order: 90,
+  load: () => import('./AccountTab'),
+});

@@ -1,0 +1,3 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({ key: 'worldtime', label: 'World Time', order: 100, load: () => import('./WorldTimeTab') });
