@@ -21,6 +21,8 @@ export interface WeirdTextCandidate {
   text: string;
   /** Transformation ids, in the order applied. */
   steps: string[];
+  /** The label of each step. */
+  labels: string[];
   /** Labels joined with " → ". */
   transformation: string;
   score: number;
@@ -116,12 +118,8 @@ export const WEIRD_TEXT_TRANSFORMS: WeirdTextTransform[] = [
 const labelOf = new Map(WEIRD_TEXT_TRANSFORMS.map((t) => [t.id, t.label]));
 
 function candidate(text: string, steps: string[]): WeirdTextCandidate {
-  return {
-    text,
-    steps,
-    transformation: steps.map((s) => labelOf.get(s)).join(' → '),
-    score: textPlausibility(text),
-  };
+  const labels = steps.map((s) => labelOf.get(s) ?? s);
+  return { text, steps, labels, transformation: labels.join(' → '), score: textPlausibility(text) };
 }
 
 function applyAll(text: string): { id: string; out: string }[] {

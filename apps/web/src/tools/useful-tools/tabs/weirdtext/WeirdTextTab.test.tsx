@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../../test/render';
+import WeirdTextTab from './WeirdTextTab';
+
+describe('Translate Weird Text', () => {
+  it('needs text', async () => {
+    renderWithProviders(<WeirdTextTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('enter some text')).toBeInTheDocument();
+  });
+
+  it('ranks the repairs, names the transformation and copies a candidate', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithProviders(<WeirdTextTab />);
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: '鍖椾含' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('北京')).toBeInTheDocument();
+    expect(screen.getByText('UTF-8 read as GBK')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'copy candidate 1' }));
+    expect(await screen.findByText('text copied to clipboard')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('北京');
+  });
+
+  it('shows both steps of a chain, and says when nothing needs repair', async () => {
+    renderWithProviders(<WeirdTextTab />);
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: 'JUU1JThDJTk3JUU0JUJBJUFD' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('北京')).toBeInTheDocument();
+    expect(screen.getByText('Base64')).toBeInTheDocument();
+    expect(screen.getByText('URL encoding (%XX)')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: 'hello world' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(
+      await screen.findByText('No repair found: the text reads the same under every transformation'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,8 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({
+  key: 'weirdtext',
+  label: 'Translate Weird Text',
+  order: 110,
+  load: () => import('./WeirdTextTab'),
+});
