@@ -106,6 +106,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!format) throw new HttpError(406, `cannot answer Accept "${accept}": use image/png or application/pdf`);
     const zpl = await readZpl(request);
     if (zpl.byteLength === 0) throw badRequest(EMPTY_BODY_MESSAGE);
+    const started = performance.now();
     try {
       const out = await service.render({
         zpl,
@@ -118,6 +119,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('x-total-count', String(out.total))
         .header('x-cache', out.cached ? 'hit' : 'miss')
+        .header('server-timing', `render;dur=${(performance.now() - started).toFixed(2)}`)
         .type(out.contentType)
         .send(out.body);
     } catch (err) {
