@@ -19,6 +19,15 @@ function isAppRoute(url: string): boolean {
 }
 
 /**
+ * Tools of the APIs group live at /lab/api/<tool> (e.g. /lab/api/fdxwebhook), below the JSON API
+ * prefix: a browser navigation there (it accepts text/html) that matches no API route gets the app.
+ */
+function isPageUnderApi(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  return pathname.startsWith(`${API_PREFIX}/`) && (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
  * The single-page app under /lab/: hashed assets (Vite's /assets/) cached for a year as
  * immutable, index.html never cached, and history-mode fallback: any GET /lab/<path> that is not
  * a file, an API route or a hook answers index.html so deep links work.
@@ -58,7 +67,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: '1 minute' }) : undefined,
     },
     (request: FastifyRequest, reply: FastifyReply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && isAppRoute(request.url)) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (isAppRoute(request.url) || isPageUnderApi(request))
+      ) {
         const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
         // A missing asset (has an extension) is a real 404, not the app.
         if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { webhookSignature, webhookSignatureVectors } from '@lab/core/webhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -258,5 +260,27 @@ describe('webhook rate limit', () => {
     expect((await from('10.0.0.2')).statusCode).toBe(200);
     // The API is not limited by the receiver's budget.
     expect((await t.app.inject({ url: '/lab/api/webhooks/rl', remoteAddress: '10.0.0.1' })).json().total).toBe(4);
+  });
+});
+
+describe('the screen at /lab/api/fdxwebhook', () => {
+  it('is served to browser navigations, while API clients still get JSON 404s', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-webdist-'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Shipping Lab</title>');
+    const t = await buildTestApp('sqlite', { webDistDir: web });
+    try {
+      const page = await t.app.inject({ url: '/lab/api/fdxwebhook?channel=x', headers: { accept: 'text/html,*/*' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Shipping Lab</title>');
+      const api = await t.app.inject({ url: '/lab/api/fdxwebhook', headers: { accept: 'application/json' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ message: 'Route GET:/lab/api/fdxwebhook not found' });
+      expect(
+        (await t.app.inject({ url: '/lab/api/webhooks/x', headers: { accept: 'text/html' } })).json(),
+      ).toMatchObject({ total: 0 });
+    } finally {
+      await t.close();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
   });
 });
