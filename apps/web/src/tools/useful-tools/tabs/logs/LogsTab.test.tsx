@@ -10,7 +10,7 @@ const LOG =
 
 describe('Log Beautifier', () => {
   it('pretty-prints JSON and XML in collapsible blocks with secrets masked by default', async () => {
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderWithProviders(<LogsTab />);
     fireEvent.change(screen.getByLabelText('log text'), { target: { value: LOG } });
