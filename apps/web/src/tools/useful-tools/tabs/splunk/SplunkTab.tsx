@@ -1,0 +1,206 @@
+import { useMemo, useState } from 'react';
+import { Alert, AutoComplete, Button, Collapse, Flex, Form, Input, Radio, Select, Space, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import {
+  buildSplunkQuery,
+  DEFAULT_SPLUNK_SETTINGS,
+  SPLUNK_PLACEHOLDERS,
+  SPLUNK_RELATIVE_RANGES,
+  type SplunkEnvironment,
+  type SplunkSettings,
+  type SplunkTimeRange,
+} from '@lab/core/text';
+import { copyToClipboard } from '../../../../lib/clipboard';
+import { notify } from '../../../../lib/notify';
+import { loadSplunkSettings, saveSplunkSettings } from './settings';
+
+/** Endpoints of the carrier's REST APIs people most often look for in the gateway logs. */
+const ENDPOINTS = [
+  '/oauth/token',
+  '/ship/v1/shipments',
+  '/ship/v1/shipments/cancel',
+  '/rate/v1/rates/quotes',
+  '/track/v1/trackingnumbers',
+  '/address/v1/addresses/resolve',
+  '/availability/v1/transittimes',
+  '/location/v1/locations',
+  '/pickup/v1/pickups',
+  '/documents/v1/etds/upload',
+].map((value) => ({ value }));
+
+const CUSTOM = 'custom';
+
+/** A form that writes the search for the API gateway logs (template and defaults editable). */
+export default function SplunkTab() {
+  const [settings, setSettings] = useState<SplunkSettings>(loadSplunkSettings);
+  const [environment, setEnvironment] = useState<SplunkEnvironment>('production');
+  const [transactionId, setTransactionId] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [endpoint, setEndpoint] = useState('');
+  const [rangeChoice, setRangeChoice] = useState<string>('-24h');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+
+  const built = useMemo(() => {
+    const range: SplunkTimeRange =
+      rangeChoice === CUSTOM ? { kind: 'absolute', from, to } : { kind: 'relative', earliest: rangeChoice };
+    return buildSplunkQuery({ environment, transactionId, trackingNumber, accountNumber, endpoint, range }, settings);
+  }, [environment, transactionId, trackingNumber, accountNumber, endpoint, rangeChoice, from, to, settings]);
+
+  function updateSettings(next: SplunkSettings) {
+    setSettings(next);
+    saveSplunkSettings(next);
+  }
+
+  async function copy() {
+    if (!built.ok) return;
+    if (await copyToClipboard(built.query)) notify.success('query copied to clipboard');
+    else notify.error('copy failed: the browser did not allow it');
+  }
+
+  return (
+    <Flex vertical gap="middle">
+      <Form layout="vertical" style={{ maxWidth: 720 }}>
+        <Form.Item label="Environment">
+          <Radio.Group
+            optionType="button"
+            value={environment}
+            onChange={(e) => setEnvironment(e.target.value as SplunkEnvironment)}
+            options={[
+              { value: 'sandbox', label: 'Sandbox' },
+              { value: 'production', label: 'Production' },
+            ]}
+          />
+        </Form.Item>
+        <Space wrap align="start">
+          <Form.Item label="Customer transaction id">
+            <Input
+              aria-label="customer transaction id"
+              value={transactionId}
+              onChange={(e) => setTransactionId(e.target.value)}
+              allowClear
+            />
+          </Form.Item>
+          <Form.Item label="Tracking number">
+            <Input
+              aria-label="tracking number"
+              value={trackingNumber}
+              maxLength={40}
+              onChange={(e) => setTrackingNumber(e.target.value)}
+              allowClear
+            />
+          </Form.Item>
+          <Form.Item label="Account number">
+            <Input
+              aria-label="account number"
+              value={accountNumber}
+              maxLength={20}
+              onChange={(e) => setAccountNumber(e.target.value)}
+              allowClear
+            />
+          </Form.Item>
+        </Space>
+        <Space wrap align="start">
+          <Form.Item label="Endpoint">
+            <AutoComplete
+              aria-label="endpoint"
+              options={ENDPOINTS}
+              value={endpoint}
+              onChange={(v: string) => setEndpoint(v)}
+              style={{ width: 300 }}
+              allowClear
+              showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }}
+            />
+          </Form.Item>
+          <Form.Item label="Time range">
+            <Select
+              aria-label="time range"
+              value={rangeChoice}
+              onChange={(v: string) => setRangeChoice(v)}
+              options={[
+                ...SPLUNK_RELATIVE_RANGES.map((r) => ({ value: r.earliest, label: r.label })),
+                { value: CUSTOM, label: 'Custom range' },
+              ]}
+              style={{ width: 180 }}
+            />
+          </Form.Item>
+          {rangeChoice === CUSTOM && (
+            <Form.Item label="From / to">
+              <Space>
+                <Input type="datetime-local" aria-label="from" value={from} onChange={(e) => setFrom(e.target.value)} />
+                <Input type="datetime-local" aria-label="to" value={to} onChange={(e) => setTo(e.target.value)} />
+              </Space>
+            </Form.Item>
+          )}
+        </Space>
+      </Form>
+      {built.ok ? (
+        <Flex vertical gap="small">
+          <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-testid="splunk-query">
+            {built.query}
+          </Typography.Paragraph>
+          <div>
+            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
+              Copy query
+            </Button>
+          </div>
+        </Flex>
+      ) : (
+        <Alert type="warning" showIcon title={built.message} />
+      )}
+      <Collapse
+        size="small"
+        items={[
+          {
+            key: 'settings',
+            label: 'Settings (saved in this browser)',
+            children: (
+              <Form layout="vertical" style={{ maxWidth: 720 }}>
+                <Space wrap>
+                  <Form.Item label="Sandbox index">
+                    <Input
+                      aria-label="sandbox index"
+                      value={settings.index.sandbox}
+                      onChange={(e) =>
+                        updateSettings({ ...settings, index: { ...settings.index, sandbox: e.target.value } })
+                      }
+                    />
+                  </Form.Item>
+                  <Form.Item label="Production index">
+                    <Input
+                      aria-label="production index"
+                      value={settings.index.production}
+                      onChange={(e) =>
+                        updateSettings({ ...settings, index: { ...settings.index, production: e.target.value } })
+                      }
+                    />
+                  </Form.Item>
+                  <Form.Item label="Sourcetype">
+                    <Input
+                      aria-label="sourcetype"
+                      value={settings.sourcetype}
+                      onChange={(e) => updateSettings({ ...settings, sourcetype: e.target.value })}
+                    />
+                  </Form.Item>
+                </Space>
+                <Form.Item
+                  label="Template"
+                  extra={`{{name}} inserts a value; [[ … ]] is left out when a value inside it is empty. Names: ${SPLUNK_PLACEHOLDERS.join(', ')}.`}
+                >
+                  <Input.TextArea
+                    aria-label="template"
+                    autoSize={{ minRows: 2, maxRows: 6 }}
+                    value={settings.template}
+                    onChange={(e) => updateSettings({ ...settings, template: e.target.value })}
+                  />
+                </Form.Item>
+                <Button onClick={() => updateSettings(DEFAULT_SPLUNK_SETTINGS)}>Reset to defaults</Button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,3 @@
+import { defineTab } from '../../tabs';
+
+export default defineTab({ key: 'splunk', label: 'FAPI Splunk', order: 130, load: () => import('./SplunkTab') });
