@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseTransaction } from '@lab/core/transactions';
+import { DefinitionIndex, parseTransaction } from '@lab/core/transactions';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { runImport } from '../apps/server/src/imports/registry.ts';
 import { transactionsDataset } from '../apps/server/src/modules/transactions/dataset.ts';
+import { allDefinitions } from '../apps/server/src/modules/transactions/repo.ts';
 import { report, summarize } from './support.ts';
 
 // --- parse of a 2,000-field transaction, in core ---------------------------------------------
@@ -103,6 +104,26 @@ report(`search, ${Number(count.n)} definitions (inject), p50`, search.p50, 'ms',
 report(`search, ${Number(count.n)} definitions (inject), p95`, search.p95, 'ms', { max: 5 });
 report(`search, ${Number(count.n)} definitions (inject), p99`, search.p99, 'ms');
 report('  of which all types at once (20,000 scanned), p95', summarize(typelessMs).p95, 'ms');
+
+// The floor on this machine right now: a route that does almost nothing, through the same inject.
+const healthMs: number[] = [];
+for (let i = 0; i < 1000; i++) healthMs.push(await searchOnce('/lab/api/health'));
+report('  baseline: GET /lab/api/health (inject), p95', summarize(healthMs).p95, 'ms');
+
+// The index alone (no HTTP, no keyword log): how much of the time is the search itself.
+const index = new DefinitionIndex(await allDefinitions(app.db.kysely));
+const indexMs: number[] = [];
+for (const q of queries) {
+  const p = new URL(q, 'http://x').searchParams;
+  const t0 = performance.now();
+  index.search('BENCH', p.get('type') ?? undefined, {
+    keyword: p.get('keyword')!,
+    isId: p.get('isId') === 'true',
+    isFullText: p.get('isFullText') === 'true',
+  });
+  indexMs.push(performance.now() - t0);
+}
+report('  the in-memory index alone, p95', summarize(indexMs).p95, 'ms');
 
 // For comparison: the same description/full-text match as SQL LIKE (no index can serve '%x%').
 const likeMs: number[] = [];
