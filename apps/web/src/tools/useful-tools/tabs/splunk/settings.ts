@@ -7,7 +7,7 @@ const isText = (v: unknown): v is string => typeof v === 'string';
 
 /** The saved settings, each field falling back to its default when missing or malformed. */
 export function loadSplunkSettings(): SplunkSettings {
-  let saved: Partial<{ index: Partial<Record<string, unknown>>; sourcetype: unknown; template: unknown }> = {};
+  let saved: Partial<{ index: Partial<Record<string, unknown>>; sourcetype: unknown; template: unknown }>;
   try {
     saved = JSON.parse(localStorage.getItem(SPLUNK_SETTINGS_KEY) ?? '{}') ?? {};
   } catch {
