@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { labCli, openPage, referenceDir } from './support/browser';
+
+describe('Useful Tools lookups', () => {
+  it('opens on Search Regions and finds China by alpha-2 "cn"', async () => {
+    const { page } = await openPage('/utils/utils');
+    await page.getByRole('tab', { name: 'Search Regions', selected: true }).waitFor();
+    await page.getByLabel('keyword').fill('cn');
+    await page.getByLabel('keyword').press('Enter');
+    const card = page.getByTestId('region-CN');
+    await card.getByText("People's Republic of China 中国").waitFor();
+    await card.getByText('Eastern Asia').waitFor();
+    await card.getByText('Unknown').waitFor();
+    await card.getByText('Postal Routed (6 digits · ^\\d{6}$)').waitFor();
+  });
+
+  it('finds China by its Chinese name and warns on an empty keyword', async () => {
+    const { page } = await openPage('/utils/utils?tab=regions');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('enter a code or word before search').waitFor();
+    await page.getByText('Name', { exact: true }).click();
+    await page.getByLabel('keyword').fill('中国');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('region-CN').waitFor();
+  });
+
+  it('browses the UN M49 cascade: Asia → Eastern Asia', async () => {
+    const { page } = await openPage('/utils/utils');
+    await page.getByRole('combobox', { name: 'region' }).click();
+    await page.getByTitle('Asia', { exact: true }).click();
+    await page.getByTestId('region-CN').waitFor();
+    await page.getByTitle('Eastern Asia', { exact: true }).click();
+    await page.getByTestId('region-JP').waitFor();
+    expect(await page.getByTestId('region-IN').count()).toBe(0);
+  });
+
+  it('searches HS codes after importing the reference nomenclature', async () => {
+    const file = path.join(referenceDir, 'hs/harmonized-system.csv');
+    const imported = await labCli(['import', 'hs-cn', file, '--dataset', 'HS2022']);
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout).toContain('imported 6939 rows into hs-cn');
+    const { page } = await openPage('/utils/utils?tab=hs');
+    await page.getByLabel('商品编码').fill('010');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByText('请输入至少4位数字').waitFor();
+    await page.getByLabel('商品编码').fill('0101');
+    await page.getByLabel('商品编码').press('Enter');
+    await page.getByText(/^共找到\d+条记录$/).waitFor();
+    await page.getByRole('cell', { name: 'Horses, asses, mules and hinnies; live' }).waitFor();
+    await page.getByText(/数据版本：HS2022/).waitFor();
+  });
+
+  it('swaps an ETD/ECI lane and downloads the browse table as CSV', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-etd-'));
+    const csv = path.join(dir, 'etd.csv');
+    fs.writeFileSync(
+      csv,
+      'alpha_2,etd_export,etd_import,eci_export,eci_import,signature_export,signature_import,letterhead_export,letterhead_import\n' +
+        'CN,YES,NO,YES,NO,OPTIONAL,REQUIRED,OPTIONAL,PROHIBITED\n' +
+        'US,NO,YES,NO,YES,REQUIRED,OPTIONAL,REQUIRED,OPTIONAL\n',
+    );
+    const imported = await labCli(['import', 'etd-eci', csv, '--dataset', '2023-03']);
+    expect(imported.stdout).toContain('imported 2 rows into etd-eci');
+
+    const { page } = await openPage('/utils/utils?tab=etd');
+    await page.getByRole('button', { name: 'swap' }).click();
+    await page.getByText('Sucessfully get requirement from US to CN').waitFor();
+    const importSide = page.getByTestId('etd-import');
+    await importSide.getByText('EWO').waitFor();
+    await importSide.getByText('Letterhead Prohibited').waitFor();
+
+    await page.getByText('Dataset 2023-03: 2 of 2 destinations').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Download CSV/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^etd-eci-\d{8}-\d{6}\.csv$/);
+    const saved = path.join(dir, 'download.csv');
+    await download.saveAs(saved);
+    const bytes = fs.readFileSync(saved);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(
+      'alpha_2,name,name_cn,etd_import,eci_import,signature_import,letterhead_import\r\n' +
+        "CN,People's Republic of China,中国,NO,NO,REQUIRED,PROHIBITED\r\n" +
+        'US,United States of America,美国,YES,YES,OPTIONAL,OPTIONAL\r\n',
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('looks up US 10001 → New York', async () => {
+    const { page } = await openPage('/utils/utils?tab=postal');
+    await page.getByLabel('postal code', { exact: true }).fill('10001');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 result(s) returned').waitFor();
+    await page.getByRole('cell', { name: 'New York, NY' }).waitFor();
+    await page.getByText('Primary', { exact: true }).waitFor();
+  });
+
+  it('searches cities and filters US states', async () => {
+    const { page } = await openPage('/utils/utils?tab=cities');
+    await page.getByLabel('city').fill('shangh');
+    await page.getByLabel('city').press('Enter');
+    await page.getByRole('cell', { name: 'Shanghai', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Search US States' }).click();
+    await page.waitForURL(/tab=states/);
+    await page.getByLabel('state filter').fill('sacramento');
+    await page.getByRole('cell', { name: 'California' }).waitFor();
+  });
+});
