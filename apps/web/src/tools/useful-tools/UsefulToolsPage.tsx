@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
-import { Empty, Spin, Tabs, Typography } from 'antd';
+import { Empty, Flex, Spin, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { MyMemoButton } from '../../components/memo';
 import { usefulTabs, type TabDefinition } from './tabs';
 
 const lazyTabs = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -38,9 +39,12 @@ export default function UsefulToolsPage({ tabs = usefulTabs }: { tabs?: TabDefin
 
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Useful Tools
-      </Typography.Title>
+      <Flex justify="space-between" align="baseline" wrap>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          Useful Tools
+        </Typography.Title>
+        <MyMemoButton />
+      </Flex>
       {tabs.length === 0 ? (
         <Empty description="No tools yet" />
       ) : (
