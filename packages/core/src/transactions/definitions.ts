@@ -15,6 +15,21 @@ export interface TransactionDefinition {
   allValues: string | null;
 }
 
+/** A definition of which only the field name is known: every other attribute empty, never guessed. */
+export function blankDefinition(version: string, type: string, id: number, description: string): TransactionDefinition {
+  return {
+    version,
+    type,
+    id,
+    description,
+    valueType: null,
+    length: null,
+    occurrences: null,
+    details: null,
+    allValues: null,
+  };
+}
+
 /** `A~B~C` → `['A', 'B', 'C']`; empty parts dropped. */
 export function splitAllValues(allValues: string | null | undefined): string[] {
   if (!allValues) return [];

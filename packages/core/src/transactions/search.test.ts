@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  blankDefinition,
   checkFields,
   DefinitionIndex,
   fieldNumbers,
@@ -12,20 +13,10 @@ import {
 const REQ = '020-global-shipping-transaction-request';
 const REP = '120-global-shipping-transaction-reply';
 
-function def(id: number, description: string, extra: Partial<TransactionDefinition> = {}): TransactionDefinition {
-  return {
-    version: 'GSMW14',
-    type: REQ,
-    id,
-    description,
-    valueType: null,
-    length: null,
-    occurrences: null,
-    details: null,
-    allValues: null,
-    ...extra,
-  };
-}
+const def = (id: number, description: string, extra: Partial<TransactionDefinition> = {}): TransactionDefinition => ({
+  ...blankDefinition('GSMW14', REQ, id, description),
+  ...extra,
+});
 
 const index = new DefinitionIndex([
   def(12, 'recipient_contact_name'),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TransactionDefinition } from '@lab/core/transactions';
+import { blankDefinition, type TransactionDefinition } from '@lab/core/transactions';
 import { renderWithProviders } from '../../test/render';
 import ParseTransactionPage from './ParseTransactionPage';
 import { filterRows, lengthText, parsedRows, rowTone } from './parseRows';
@@ -8,15 +8,7 @@ import tool from './index';
 
 const REQ = '020-global-shipping-transaction-request';
 const def = (id: number, description: string, extra: Partial<TransactionDefinition> = {}): TransactionDefinition => ({
-  version: 'GSMW14',
-  type: REQ,
-  id,
-  description,
-  valueType: null,
-  length: null,
-  occurrences: null,
-  details: null,
-  allValues: null,
+  ...blankDefinition('GSMW14', REQ, id, description),
   ...extra,
 });
 const definitions = [
