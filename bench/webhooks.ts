@@ -61,6 +61,14 @@ async function delivery(server: RunningServer, label: string) {
   const viewers: SseReader[] = [];
   for (let i = 0; i < VIEWERS; i++)
     viewers.push(await openSse(`${server.baseUrl}/lab/api/realtime?topics=webhooks/latency`));
+  // Events published during the ingest flood may still be queued on the bus (on PostgreSQL every
+  // publish is one NOTIFY round trip on the listener connection): measure how long that backlog
+  // takes to clear, then measure delivery at a steady rate.
+  const probeStart = performance.now();
+  const probe = await fetch(`${server.baseUrl}/lab/hooks/fdx/latency`, { method: 'POST', body: payload('probe') });
+  const probeId = ((await probe.json()) as { id: number }).id;
+  await Promise.all(viewers.map((v) => v.next((e) => e.data.id === probeId, 300_000)));
+  report(`${label}: event backlog after the ingest flood`, performance.now() - probeStart, 'ms');
   const sent = new Map<string, number>();
   const latencies: number[] = [];
   const waits = viewers.map(async (v) => {

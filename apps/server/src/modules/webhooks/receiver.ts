@@ -33,6 +33,9 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const routeOptions = {
     bodyLimit: limit,
+    // The answer is a few bytes of JSON for the carrier's servers, never a page: browser security
+    // headers (helmet rebuilds its CSP per request) only cost ingest throughput here.
+    helmet: false as const,
     config: { rateLimit: { max: app.config.webhookRateLimitPerMinute, timeWindow: 60_000 } },
   };
   const receive = async (channel: string, request: FastifyRequest) => {
