@@ -7,16 +7,7 @@ import './schema.js';
 export const DATASET_NAME = 'transactions';
 
 /** One definition as the importer hands it over (version comes from the import option). */
-export interface DefinitionRow {
-  tran_type: string;
-  tran_id: number;
-  description: string;
-  value_type: string | null;
-  length: string | null;
-  occurrences: string | null;
-  details: string | null;
-  all_values: string | null;
-}
+export type DefinitionRow = Omit<TransactionDefinitionTable, 'id' | 'version' | 'updated_at'>;
 
 export function toDefinition(r: Selectable<TransactionDefinitionTable>): TransactionDefinition {
   return {
