@@ -6,6 +6,8 @@ export interface ClientConfig {
   version: string;
   fileShareUrl: string | null;
   publicBaseUrl: string | null;
+  /** Base URL of the ZPL conversion service (our own /lab/api/labels unless configured). */
+  labelServiceUrl?: string;
   [key: string]: unknown;
 }
 

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Radio, Select, Typography } from 'antd';
+import { LabelViewer, type LabelDownload, type ViewerRotation } from './LabelViewer';
+import { renderAllLabels, renderZpl, useLabelServiceUrl, type LabelFormat } from './labelService';
+
+export const ZPL_SIZES = ['4x6', '4x6.75'] as const;
+export type ZplSize = (typeof ZPL_SIZES)[number];
+const DPMM = 8;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+export interface ZplPreviewProps {
+  zpl: string;
+  /** Download names: `<base>.zpl`, `<base>.png`, `<base>.pdf`. */
+  fileBaseName?: string;
+  /** Wait this long after the last edit before rendering. */
+  debounceMs?: number;
+}
+
+/**
+ * A ZPL document rendered through the label service (8 dpmm; 4×6 or 4×6.75 in; rotation 0/180;
+ * PNG or PDF preview) in the shared viewer, with ZPL/PNG/PDF downloads. Every label is shown.
+ */
+export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400 }: ZplPreviewProps) {
+  const baseUrl = useLabelServiceUrl();
+  const [size, setSize] = useState<ZplSize>('4x6');
+  const [rotation, setRotation] = useState<ViewerRotation>(0);
+  const [format, setFormat] = useState<LabelFormat>('png');
+  const text = useDebounced(zpl, debounceMs);
+  const options = { dpmm: DPMM, size, rotation, format };
+
+  const rendered = useQuery({
+    queryKey: ['zpl-render', baseUrl, text, size, rotation, format],
+    queryFn: ({ signal }) => renderAllLabels(baseUrl, text, options, signal),
+    enabled: text.trim() !== '',
+    retry: false,
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+  });
+
+  const data = rendered.data;
+  const downloads: LabelDownload[] = [
+    { key: 'zpl', label: 'ZPL', fileName: `${fileBaseName}.zpl`, blob: new Blob([zpl], { type: 'text/plain' }) },
+  ];
+  if (data?.format === 'png') {
+    downloads.push({
+      key: 'png',
+      label: 'PNG',
+      fileName: `${fileBaseName}.png`,
+      blob: data.blobs[0]!,
+    });
+  }
+  downloads.push({
+    key: 'pdf',
+    label: 'PDF',
+    fileName: `${fileBaseName}.pdf`,
+    blob:
+      data?.format === 'pdf'
+        ? data.blobs[0]!
+        : async () => (await renderZpl(baseUrl, text, { ...options, format: 'pdf' })).blob,
+  });
+
+  return (
+    <Flex vertical gap={8}>
+      <Flex wrap gap={12} align="center">
+        <span>
+          <Typography.Text type="secondary">Size </Typography.Text>
+          <Select
+            aria-label="Label size"
+            value={size}
+            onChange={setSize}
+            style={{ width: 130 }}
+            options={ZPL_SIZES.map((s) => ({ value: s, label: `${s.replace('x', ' × ')} in` }))}
+          />
+        </span>
+        <Typography.Text type="secondary">8 dpmm (203 dpi)</Typography.Text>
+        <Radio.Group
+          aria-label="Preview format"
+          optionType="button"
+          value={format}
+          onChange={(e) => setFormat(e.target.value as LabelFormat)}
+          options={[
+            { value: 'png', label: 'PNG' },
+            { value: 'pdf', label: 'PDF' },
+          ]}
+        />
+      </Flex>
+      {text.trim() === '' ? (
+        <Typography.Text type="secondary">Enter ZPL to see the label.</Typography.Text>
+      ) : (
+        <LabelViewer
+          kind={data?.format ?? format}
+          blobs={data?.blobs ?? []}
+          total={data?.total}
+          downloads={downloads}
+          rotation={rotation}
+          onRotationChange={setRotation}
+          loading={rendered.isFetching}
+          error={rendered.error ? rendered.error.message : undefined}
+          caption={data ? `${data.total} label${data.total === 1 ? '' : 's'} · ${size} in · 8 dpmm` : undefined}
+        />
+      )}
+    </Flex>
+  );
+}

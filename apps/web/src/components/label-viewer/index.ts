@@ -1,0 +1,13 @@
+export { LabelViewer, type LabelDownload, type LabelViewerProps, type ViewerRotation } from './LabelViewer';
+export { ZplPreview, ZPL_SIZES, type ZplPreviewProps, type ZplSize } from './ZplPreview';
+export {
+  DEFAULT_LABEL_SERVICE_URL,
+  labelUrl,
+  renderAllLabels,
+  renderZpl,
+  useLabelServiceUrl,
+  type LabelFormat,
+  type LabelRotation,
+  type ZplRenderOptions,
+} from './labelService';
+export { downloadBlob, openBlobInNewTab } from './download';

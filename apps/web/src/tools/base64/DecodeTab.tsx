@@ -1,0 +1,57 @@
+import { useMemo, useState } from 'react';
+import { Button, Flex, Input, Select, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { decodeBytesAsText, type TextEncodingName } from '@lab/core/text';
+import { copyToClipboard } from '../../lib/clipboard';
+import { notify } from '../../lib/notify';
+import { Base64Input, formatBytes } from './Base64Input';
+
+const encodings: Array<{ value: TextEncodingName; label: string }> = [
+  { value: 'utf-8', label: 'UTF-8' },
+  { value: 'gbk', label: 'GBK' },
+  { value: 'latin1', label: 'Latin-1' },
+];
+
+export function DecodeTab() {
+  const [bytes, setBytes] = useState<Uint8Array>();
+  const [encoding, setEncoding] = useState<TextEncodingName>('utf-8');
+  const text = useMemo(() => (bytes ? decodeBytesAsText(bytes, encoding) : ''), [bytes, encoding]);
+
+  const copy = async () => {
+    if (await copyToClipboard(text)) notify.success('decoded text copied to clipboard');
+    else notify.error('the clipboard is not available in this browser');
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Base64Input action="Decode" onBytes={setBytes} />
+      {bytes ? (
+        <Flex vertical gap={8}>
+          <Flex gap={12} align="center" wrap>
+            <span>
+              <Typography.Text type="secondary">Text encoding </Typography.Text>
+              <Select
+                aria-label="Text encoding"
+                value={encoding}
+                onChange={setEncoding}
+                options={encodings}
+                style={{ width: 120 }}
+              />
+            </span>
+            <Typography.Text type="secondary">{formatBytes(bytes.length)}</Typography.Text>
+            <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+              Copy
+            </Button>
+          </Flex>
+          <Input.TextArea
+            aria-label="Decoded text"
+            value={text}
+            readOnly
+            autoSize={{ minRows: 6, maxRows: 24 }}
+            style={{ fontFamily: 'monospace' }}
+          />
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Flex } from 'antd';
+import { FileImageOutlined } from '@ant-design/icons';
+import { LabelViewer, downloadBlob } from '../../components/label-viewer';
+import { notify } from '../../lib/notify';
+import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
+
+export function PdfTab() {
+  const [pdf, setPdf] = useState<{ bytes: Uint8Array; blob: Blob }>();
+  const [pngs, setPngs] = useState<Blob[]>();
+  const [converting, setConverting] = useState(false);
+
+  const show = (bytes: Uint8Array) => {
+    setPngs(undefined);
+    setPdf({ bytes, blob: bytesBlob(bytes, 'application/pdf') });
+  };
+
+  /** Every page at scale 1.5, each saved once its drawing has finished. */
+  const asPng = async () => {
+    if (!pdf) return;
+    setConverting(true);
+    try {
+      const { pdfToPngs } = await import('../../components/label-viewer/pdf');
+      const pages = await pdfToPngs(pdf.bytes, 1.5);
+      setPngs(pages);
+      pages.forEach((png, i) => downloadBlob(png, pages.length === 1 ? 'document.png' : `document-page-${i + 1}.png`));
+    } catch (err) {
+      notify.error(`the PDF could not be converted: ${(err as Error).message}`);
+    } finally {
+      setConverting(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Base64Input action="Preview" placeholder="Paste a base64 PDF here" onBytes={show} />
+      {pdf ? (
+        <>
+          <LabelViewer
+            kind="pdf"
+            blobs={[pdf.blob]}
+            caption={formatBytes(pdf.bytes.length)}
+            downloads={[{ key: 'pdf', label: 'PDF', fileName: 'document.pdf', blob: pdf.blob }]}
+          />
+          <Flex>
+            <Button icon={<FileImageOutlined />} loading={converting} onClick={() => void asPng()}>
+              As PNG
+            </Button>
+          </Flex>
+          {pngs ? (
+            <LabelViewer
+              kind="png"
+              blobs={pngs}
+              caption={`${pngs.length} page${pngs.length === 1 ? '' : 's'} as PNG at scale 1.5`}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </Flex>
+  );
+}

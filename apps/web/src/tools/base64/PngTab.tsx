@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Flex } from 'antd';
+import { pngDimensions } from '@lab/core/labels';
+import { LabelViewer } from '../../components/label-viewer';
+import { notify } from '../../lib/notify';
+import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
+
+export const NOT_A_PNG = 'the decoded data is not a PNG image';
+
+export function PngTab() {
+  const [png, setPng] = useState<{ blob: Blob; caption: string }>();
+
+  const show = (bytes: Uint8Array) => {
+    const size = pngDimensions(bytes);
+    if (!size) {
+      setPng(undefined);
+      notify.error(NOT_A_PNG);
+      return;
+    }
+    setPng({
+      blob: bytesBlob(bytes, 'image/png'),
+      caption: `${size.width} × ${size.height} px · ${formatBytes(bytes.length)}`,
+    });
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Base64Input action="Preview" placeholder="Paste a base64 PNG here" onBytes={show} />
+      {png ? (
+        <LabelViewer
+          kind="png"
+          blobs={[png.blob]}
+          caption={png.caption}
+          downloads={[{ key: 'png', label: 'PNG', fileName: 'image.png', blob: png.blob }]}
+        />
+      ) : null}
+    </Flex>
+  );
+}

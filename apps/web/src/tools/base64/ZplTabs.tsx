@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Flex, Input } from 'antd';
+import { decodeBytesAsText } from '@lab/core/text';
+import { ZplPreview } from '../../components/label-viewer';
+import { Base64Input } from './Base64Input';
+
+function ZplEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <Input.TextArea
+      aria-label="ZPL"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder="^XA … ^XZ"
+      autoSize={{ minRows: 6, maxRows: 20 }}
+      spellCheck={false}
+      style={{ fontFamily: 'monospace' }}
+    />
+  );
+}
+
+/** Base64 → ZPL text (editable) → the label through the conversion service. */
+export function Base64ZplTab() {
+  const [zpl, setZpl] = useState<string>();
+  return (
+    <Flex vertical gap={12}>
+      <Base64Input action="Decode" placeholder="Paste base64 ZPL here" onBytes={(b) => setZpl(decodeBytesAsText(b))} />
+      {zpl !== undefined ? (
+        <>
+          <ZplEditor value={zpl} onChange={setZpl} />
+          <ZplPreview zpl={zpl} />
+        </>
+      ) : null}
+    </Flex>
+  );
+}
+
+export function RawZplTab() {
+  const [zpl, setZpl] = useState('');
+  return (
+    <Flex vertical gap={12}>
+      <ZplEditor value={zpl} onChange={setZpl} />
+      <ZplPreview zpl={zpl} />
+    </Flex>
+  );
+}

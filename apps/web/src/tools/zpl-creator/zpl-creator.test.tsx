@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { seededRandom } from '@lab/core/labels';
+import { isValidExpressTracking } from '@lab/core/shipping';
+import { renderWithProviders } from '../../test/render';
+import ZplCreatorPage from './ZplCreatorPage';
+import tool from './index';
+
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+let bodies: string[];
+
+beforeEach(() => {
+  bodies = [];
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:label', revokeObjectURL: () => {} }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/lab/api/config')
+        return Response.json({ version: '0.1.0', labelServiceUrl: '/lab/api/labels' });
+      bodies.push(String(init?.body));
+      return new Response(PNG_HEAD, { headers: { 'content-type': 'image/png', 'x-total-count': '1' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ZPL creator', () => {
+  it('is routed at /utils/zplcreator outside the menu', () => {
+    expect(tool).toMatchObject({ path: '/utils/zplcreator', group: null, order: 210 });
+  });
+
+  it('fills a different valid sample label on every test! click and previews it', async () => {
+    renderWithProviders(<ZplCreatorPage random={seededRandom(11)} now={() => new Date('2026-11-22T08:00:00Z')} />);
+    fireEvent.click(screen.getByRole('button', { name: /test!/ }));
+    const area = screen.getByLabelText('ZPL') as HTMLTextAreaElement;
+    const first = area.value;
+    expect(first).toMatch(/^\^XA/);
+    expect(first).toContain('SHIP DATE: 22NOV26');
+    const tracking = screen.getByTestId('sample-tracking').textContent!.replace('tracking ', '');
+    expect(isValidExpressTracking(tracking)).toBe(true);
+    expect(first).toContain(`^FD>;${tracking}^FS`);
+    expect(await screen.findByTestId('label-image')).toBeInTheDocument();
+    await waitFor(() => expect(bodies).toContain(first));
+
+    fireEvent.click(screen.getByRole('button', { name: /test!/ }));
+    expect(area.value).not.toBe(first);
+    expect(screen.getByRole('button', { name: /Download ZPL/ })).toBeEnabled();
+  });
+});
