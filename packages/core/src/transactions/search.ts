@@ -29,25 +29,28 @@ export function foundMessage(total: number, shown: number): string {
   return shown < total ? `${total} ${noun} found, showing the first ${shown}` : `${total} ${noun} found`;
 }
 
-/** Lower case, with `_`, `-` and runs of whitespace read as one space: `Sender_Company` ≈ `sender company`. */
+/** Lower case, with `_`, `-`, control characters and runs of whitespace read as one space: `Sender_Company` ≈ `sender company`. */
 export function normalizeSearchText(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[\s_-]+/g, ' ')
+    .replace(/[\s\u0000-\u001f_-]+/g, ' ')
     .trim();
 }
 
 /** The definitions of one version (all types, or one type) in id order, with their search texts. */
 class EntryList {
   readonly description: string[];
-  readonly details: string[];
-  readonly allValues: string[];
+  /** Details, then U+0001, then all values: one scan per definition finds either. */
+  readonly fullText: string[];
+  /** Where each definition's all values start in its fullText. */
+  readonly valuesStart: Int32Array;
 
   constructor(readonly defs: TransactionDefinition[]) {
     defs.sort((a, b) => a.id - b.id || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
     this.description = defs.map((d) => normalizeSearchText(d.description));
-    this.details = defs.map((d) => normalizeSearchText(d.details ?? ''));
-    this.allValues = defs.map((d) => normalizeSearchText(d.allValues ?? ''));
+    const details = defs.map((d) => normalizeSearchText(d.details ?? ''));
+    this.valuesStart = Int32Array.from(details, (d) => d.length + 1);
+    this.fullText = defs.map((d, k) => `${details[k]}\u0001${normalizeSearchText(d.allValues ?? '')}`);
   }
 }
 
@@ -118,7 +121,7 @@ export class DefinitionIndex {
     const list = this.entries(version, type);
     const spaced = ` ${needle}`;
     const buckets: TransactionDefinition[][] = Array.from({ length: RANKS }, () => []);
-    const { defs, description, details, allValues } = list;
+    const { defs, description, fullText: full, valuesStart } = list;
     for (let k = 0; k < defs.length; k++) {
       const text = description[k]!;
       const at = text.indexOf(needle);
@@ -128,8 +131,8 @@ export class DefinitionIndex {
         else if (text.charCodeAt(at - 1) === 32 || text.indexOf(spaced, at) >= 0) rank = 2;
         buckets[rank]!.push(defs[k]!);
       } else if (fullText) {
-        if (details[k]!.includes(needle)) buckets[4]!.push(defs[k]!);
-        else if (allValues[k]!.includes(needle)) buckets[5]!.push(defs[k]!);
+        const inFull = full[k]!.indexOf(needle);
+        if (inFull >= 0) buckets[inFull < valuesStart[k]! ? 4 : 5]!.push(defs[k]!);
       }
     }
     return buckets.flat();
