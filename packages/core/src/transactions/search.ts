@@ -33,7 +33,7 @@ export function foundMessage(total: number, shown: number): string {
 export function normalizeSearchText(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[\s\u0000-\u001f_-]+/g, ' ')
+    .replace(/[\s\p{Cc}_-]+/gu, ' ')
     .trim();
 }
 
