@@ -74,7 +74,7 @@ export default function WorldTimeTab() {
         />
       )}
       {result && (
-        <Flex gap="middle" wrap>
+        <Flex gap="middle" wrap data-testid="world-time-results">
           {result.conversion.results.map(({ source, target }) => (
             <Card
               key={target.instant}
