@@ -19,3 +19,15 @@ export function checkHsKeyword(input: string): HsKeywordCheck {
 export function hsLocationLabel(location: string): string {
   return location.trim().toLowerCase() === 'nonscn' ? '非华南' : '全国';
 }
+
+/** One China customs commodity row, as stored and shown. */
+export interface HsCodeRow {
+  /** `nonSCN` (outside South China) or anything else for nationwide. */
+  location: string;
+  hs_code: string;
+  commodity_name: string;
+  legal_unit_1: string;
+  legal_unit_2: string;
+  regulatory_condition: string;
+  export_tax_rate: string;
+}

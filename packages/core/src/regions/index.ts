@@ -3,3 +3,4 @@ export * from './cityIndex.js';
 export * from './usStates.js';
 export * from './hsCodes.js';
 export * from './etdEci.js';
+export * from './postal.js';

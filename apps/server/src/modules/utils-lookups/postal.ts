@@ -3,17 +3,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { PostalPlace } from '@lab/core/regions';
 import { postalRows } from './repo.js';
 
-/** One place a postal code belongs to. `null` tags mean the source does not say. */
-export interface PostalPlace {
-  countryCode: string;
-  postalCode: string;
-  city: string;
-  stateOrProvinceCode: string;
-  primary: boolean | null;
-  residential: boolean | null;
-}
+export type { PostalPlace } from '@lab/core/regions';
 
 /**
  * Where postal codes are looked up: the built-in offline provider now, the carrier's postal

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { EtdEciRule, RequirementLevel } from '@lab/core/regions';
+import type { EtdEciRule, HsCodeRow, RequirementLevel } from '@lab/core/regions';
 import type { EtdEciTable, RegionsServedTable } from './schema.js';
 
 /** The newest import of a dataset: its `--dataset` label and when it ran, or null when none. */
@@ -33,15 +33,7 @@ export async function servedOverrides(db: Kysely<Database>): Promise<Map<string,
 
 export interface HsPage {
   total: number;
-  rows: {
-    location: string;
-    hs_code: string;
-    commodity_name: string;
-    legal_unit_1: string;
-    legal_unit_2: string;
-    regulatory_condition: string;
-    export_tax_rate: string;
-  }[];
+  rows: HsCodeRow[];
 }
 
 /** Codes containing the digits, by code, one page. */

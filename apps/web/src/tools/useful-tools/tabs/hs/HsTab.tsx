@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Space, Table, Typography } from 'antd';
-import { checkHsKeyword, HS_KEYWORD_MAX, HS_PAGE_SIZE, hsLocationLabel } from '@lab/core/regions';
+import {
+  checkHsKeyword,
+  HS_KEYWORD_MAX,
+  HS_PAGE_SIZE,
+  hsLocationLabel,
+  type HsCodeRow as HsRow,
+} from '@lab/core/regions';
 import { isUtilError, postUtil } from '../../../../lib/api';
 import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
-
-export interface HsRow {
-  location: string;
-  hs_code: string;
-  commodity_name: string;
-  legal_unit_1: string;
-  legal_unit_2: string;
-  regulatory_condition: string;
-  export_tax_rate: string;
-}
 
 interface HsReply {
   tag: 'success' | 'error';

@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tag } from 'antd';
+import type { PostalPlace } from '@lab/core/regions';
 import { apiFetch } from '../../../../lib/api';
 import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
 import { countrySelectOptions, useCountries } from '../regions/countries';
-
-export interface PostalPlace {
-  countryCode: string;
-  postalCode: string;
-  city: string;
-  stateOrProvinceCode: string;
-  primary: boolean | null;
-  residential: boolean | null;
-}
 
 export const NO_POSTAL_RESULT = 'No result returned, please search again';
 
