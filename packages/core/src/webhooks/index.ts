@@ -11,6 +11,32 @@ export const SIGNATURE_HEADER = 'x-fedex-signature';
 
 export const SECURITY_TOKEN_LENGTH = 25;
 
+/** Channels name receiver URLs: /lab/hooks/fdx/{channel}. */
+export const CHANNEL_PATTERN = /^[a-z0-9-]{1,40}$/;
+export const DEFAULT_CHANNEL = 'webhooktest';
+
+/** One received delivery as the list shows it and the realtime topic `webhooks/{channel}` carries it. */
+export interface WebhookSummary {
+  id: number;
+  channel: string;
+  /** ISO-8601 UTC. */
+  receivedAt: string;
+  path: string;
+  /** The x-fedex-signature header as received. */
+  signature: string | null;
+  /** outputMetaData[0].transactionId of a JSON body. */
+  transactionId: string | null;
+  /** outputMetaData[0].timestamp of a JSON body. */
+  timestamp: string | null;
+  isJson: boolean;
+  /** Body size in bytes. */
+  size: number;
+}
+
+/** Events on the realtime topic `webhooks/{channel}`. */
+export type WebhookEvent =
+  ({ type: 'received' } & WebhookSummary) | { type: 'deleted'; channel: string; id: number | null };
+
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const DIGITS = '0123456789';

@@ -1,29 +1,11 @@
-import { envelopeFields, SIGNATURE_HEADER } from '@lab/core/webhooks';
+import { envelopeFields, SIGNATURE_HEADER, type WebhookEvent, type WebhookSummary } from '@lab/core/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../realtime/bus.js';
 import type { WebhookListRow, WebhookRepo, WebhookRow } from './repo.js';
 
-export const DEFAULT_CHANNEL = 'webhooktest';
-export const CHANNEL_PATTERN = /^[a-z0-9-]{1,40}$/;
+export { CHANNEL_PATTERN, DEFAULT_CHANNEL, type WebhookEvent, type WebhookSummary } from '@lab/core/webhooks';
 
 export const webhookTopic = (channel: string) => `webhooks/${channel}`;
-
-/** What the list shows and what the bus carries: small, so it fits a PostgreSQL NOTIFY. */
-export interface WebhookSummary {
-  id: number;
-  channel: string;
-  receivedAt: string;
-  path: string;
-  signature: string | null;
-  transactionId: string | null;
-  timestamp: string | null;
-  isJson: boolean;
-  size: number;
-}
-
-/** Bus events on `webhooks/{channel}`. */
-export type WebhookEvent =
-  ({ type: 'received' } & WebhookSummary) | { type: 'deleted'; channel: string; id: number | null };
 
 // Caps keep a summary far below the bus limit (~7.9 KB) whatever a sender puts in its headers.
 const MAX_PATH = 500;

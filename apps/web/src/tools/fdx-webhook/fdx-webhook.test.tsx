@@ -161,7 +161,7 @@ describe('Shipment Visibility Webhook screen', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'generate' }));
     const generated = (screen.getByLabelText('security token') as HTMLInputElement).value;
     expect(isValidSecurityToken(generated)).toBe(true);
-    await waitFor(async () => expect(await secureStorage.get(TOKEN_STORAGE_KEY)).toBe(generated));
+    await waitFor(async () => expect(await secureStorage.get(TOKEN_STORAGE_KEY)).toBe(generated), { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'check signature' }));
     await screen.findAllByLabelText('signature mismatch');
     for (const [url, init] of fetchMock.mock.calls) {

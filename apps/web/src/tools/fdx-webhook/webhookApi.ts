@@ -1,18 +1,7 @@
-import { checkWebhookSignature, SIGNATURE_HEADER } from '@lab/core/webhooks';
-import { apiFetch } from '../../lib/api';
+import { checkWebhookSignature, SIGNATURE_HEADER, type WebhookSummary } from '@lab/core/webhooks';
 
-/** One row of GET /lab/api/webhooks/{channel}, and the realtime summary. */
-export interface WebhookSummary {
-  id: number;
-  channel: string;
-  receivedAt: string;
-  path: string;
-  signature: string | null;
-  transactionId: string | null;
-  timestamp: string | null;
-  isJson: boolean;
-  size: number;
-}
+export { CHANNEL_PATTERN, DEFAULT_CHANNEL, type WebhookSummary } from '@lab/core/webhooks';
+import { apiFetch } from '../../lib/api';
 
 export interface WebhookDetail extends WebhookSummary {
   method: string;
@@ -34,8 +23,6 @@ export interface WebhookPage {
 export type JsonSchemaMap = Record<string, Record<string, unknown>>;
 
 export const LIST_SIZE = 30;
-export const DEFAULT_CHANNEL = 'webhooktest';
-export const CHANNEL_PATTERN = /^[a-z0-9-]{1,40}$/;
 export const TOKEN_STORAGE_KEY = 'fdxWebhook.token';
 
 export const listWebhooks = (channel: string) => apiFetch<WebhookPage>(`/webhooks/${channel}?page=1&size=${LIST_SIZE}`);
