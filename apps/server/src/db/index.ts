@@ -15,6 +15,8 @@ export interface Db {
   dialect: DialectName;
   /** For PostgreSQL: the connection settings a LISTEN client must use. */
   postgres?: pg.ClientConfig;
+  /** For PostgreSQL: the schema the tables live in, when not the default (tests use one per app). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,13 @@ export function openDatabase(cfg: DatabaseConfig): Db {
   const client = postgresClientConfig(cfg);
   const pool = new pg.Pool({ ...client, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', postgres: client, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'postgres',
+    postgres: client,
+    ...(cfg.schema ? { schema: cfg.schema } : {}),
+    close: () => kysely.destroy(),
+  };
 }
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -66,7 +74,13 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new FolderMigrationProvider() });
+  // Kysely looks for its migration tables across every schema it can see; name ours explicitly so
+  // databases in sibling schemas (one per test app) never share or skip each other's lock table.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new FolderMigrationProvider(),
+    ...(db.dialect === 'postgres' ? { migrationTableSchema: db.schema ?? 'public' } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
