@@ -85,6 +85,14 @@ describe('DefinitionIndex', () => {
     expect(res.msg).toBe('30 transactions found, showing the first 10');
   });
 
+  it('keeps the best matches across ranks when limiting', () => {
+    const ranks = new DefinitionIndex([def(1, 'x company'), def(2, 'acompany'), def(3, 'companyx'), def(5, 'company')]);
+    const res = ranks.search('GSMW14', REQ, { keyword: 'company', isId: false, isFullText: false }, 2);
+    expect(res.definitions.map((d) => d.id)).toEqual([5, 3]);
+    expect(res.total).toBe(4);
+    expect(ranks.match('GSMW14', REQ, 'company', false).map((d) => d.id)).toEqual([5, 3, 1, 2]);
+  });
+
   it('gets one and many by id', () => {
     expect(index.get('GSMW14', REQ, 187)?.description).toBe('label_printer_type');
     expect(index.get('GSMW14', REQ, 9)).toBeUndefined();

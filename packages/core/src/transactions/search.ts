@@ -116,12 +116,31 @@ export class DefinitionIndex {
 
   /** Description matches (or with fullText: details and all values too), best first. */
   match(version: string, type: string | undefined, keyword: string, fullText: boolean): TransactionDefinition[] {
+    return this.rankedMatches(version, type, keyword, fullText, Infinity).definitions;
+  }
+
+  /**
+   * The best `limit` matches and how many there are. Each rank keeps at most `limit` entries: the
+   * ones after can never be among the best `limit`, so dense matches allocate little.
+   */
+  private rankedMatches(
+    version: string,
+    type: string | undefined,
+    keyword: string,
+    fullText: boolean,
+    limit: number,
+  ): { definitions: TransactionDefinition[]; total: number } {
     const needle = normalizeSearchText(keyword);
-    if (needle === '') return [];
-    const list = this.entries(version, type);
+    if (needle === '') return { definitions: [], total: 0 };
     const spaced = ` ${needle}`;
     const buckets: TransactionDefinition[][] = Array.from({ length: RANKS }, () => []);
-    const { defs, description, fullText: full, valuesStart } = list;
+    let total = 0;
+    const keep = (rank: number, def: TransactionDefinition) => {
+      total++;
+      const bucket = buckets[rank]!;
+      if (bucket.length < limit) bucket.push(def);
+    };
+    const { defs, description, fullText: full, valuesStart } = this.entries(version, type);
     for (let k = 0; k < defs.length; k++) {
       const text = description[k]!;
       const at = text.indexOf(needle);
@@ -129,13 +148,14 @@ export class DefinitionIndex {
         let rank = 3;
         if (at === 0) rank = text.length === needle.length ? 0 : 1;
         else if (text.charCodeAt(at - 1) === 32 || text.indexOf(spaced, at) >= 0) rank = 2;
-        buckets[rank]!.push(defs[k]!);
+        keep(rank, defs[k]!);
       } else if (fullText) {
         const inFull = full[k]!.indexOf(needle);
-        if (inFull >= 0) buckets[inFull < valuesStart[k]! ? 4 : 5]!.push(defs[k]!);
+        if (inFull >= 0) keep(inFull < valuesStart[k]! ? 4 : 5, defs[k]!);
       }
     }
-    return buckets.flat();
+    const ranked = buckets.flat();
+    return { definitions: ranked.length > limit ? ranked.slice(0, limit) : ranked, total };
   }
 
   /** The search the Search Transaction screen runs. */
@@ -146,17 +166,17 @@ export class DefinitionIndex {
     limit = SEARCH_LIMIT,
   ): DefinitionSearchResult {
     const keyword = query.keyword.trim();
-    let found: TransactionDefinition[];
+    let found: { definitions: TransactionDefinition[]; total: number };
     if (query.isId) {
       if (!/^\d{1,4}$/.test(keyword)) return { definitions: [], total: 0, msg: SEARCH_MESSAGES.idDigits };
       const id = Number(keyword);
-      found = this.entries(version, type).defs.filter((d) => d.id === id);
+      const all = this.entries(version, type).defs.filter((d) => d.id === id);
+      found = { definitions: all.slice(0, limit), total: all.length };
     } else {
       if (keyword.length < 2) return { definitions: [], total: 0, msg: SEARCH_MESSAGES.tooShort };
-      found = this.match(version, type, keyword, query.isFullText);
+      found = this.rankedMatches(version, type, keyword, query.isFullText, limit);
     }
-    if (found.length === 0) return { definitions: [], total: 0, msg: SEARCH_MESSAGES.none };
-    const definitions = found.slice(0, limit);
-    return { definitions, total: found.length, msg: foundMessage(found.length, definitions.length) };
+    if (found.total === 0) return { definitions: [], total: 0, msg: SEARCH_MESSAGES.none };
+    return { ...found, msg: foundMessage(found.total, found.definitions.length) };
   }
 }
