@@ -1,4 +1,5 @@
 import type { TransactionDefinition } from './definitions.js';
+import { TrigramIndex } from './trigrams.js';
 
 export interface DefinitionQuery {
   keyword: string;
@@ -52,7 +53,22 @@ class EntryList {
     this.valuesStart = Int32Array.from(details, (d) => d.length + 1);
     this.fullText = defs.map((d, k) => `${details[k]}\u0001${normalizeSearchText(d.allValues ?? '')}`);
   }
+
+  private trigrams: TrigramIndex | undefined;
+
+  /**
+   * The definitions that may contain the needle anywhere, ascending; undefined = check them all
+   * (needles under 3 characters, and short lists where a scan is as quick). Built on first use.
+   */
+  candidates(needle: string): Int32Array | undefined {
+    if (needle.length < 3 || this.defs.length < TRIGRAM_MIN_LIST) return undefined;
+    this.trigrams ??= new TrigramIndex(this.description.map((d, k) => `${d}\u0001${this.fullText[k]}`));
+    return this.trigrams.candidates(needle);
+  }
 }
+
+/** Lists shorter than this are scanned whole. */
+const TRIGRAM_MIN_LIST = 1000;
 
 // Ranks: 0 exact description, 1 description prefix, 2 word start, 3 inside; 4 details, 5 all values.
 const RANKS = 6;
@@ -140,8 +156,12 @@ export class DefinitionIndex {
       const bucket = buckets[rank]!;
       if (bucket.length < limit) bucket.push(def);
     };
-    const { defs, description, fullText: full, valuesStart } = this.entries(version, type);
-    for (let k = 0; k < defs.length; k++) {
+    const list = this.entries(version, type);
+    const { defs, description, fullText: full, valuesStart } = list;
+    const candidates = list.candidates(needle);
+    const n = candidates ? candidates.length : defs.length;
+    for (let j = 0; j < n; j++) {
+      const k = candidates ? candidates[j]! : j;
       const text = description[k]!;
       const at = text.indexOf(needle);
       if (at >= 0) {
