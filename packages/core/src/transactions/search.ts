@@ -62,8 +62,12 @@ class EntryList {
    */
   candidates(needle: string): Int32Array | undefined {
     if (needle.length < 3 || this.defs.length < TRIGRAM_MIN_LIST) return undefined;
+    return this.prepare().candidates(needle);
+  }
+
+  prepare(): TrigramIndex {
     this.trigrams ??= new TrigramIndex(this.description.map((d, k) => `${d}\u0001${this.fullText[k]}`));
-    return this.trigrams.candidates(needle);
+    return this.trigrams;
   }
 }
 
@@ -103,6 +107,18 @@ export class DefinitionIndex {
       const byType = new Map([...types].map(([type, defs]) => [type, new EntryList(defs)] as const));
       this.byVersion.set(version, { all: new EntryList([...types.values()].flat()), byType });
     }
+  }
+
+  /**
+   * Steps that build the trigram filters ahead of the first searches, one list per step, so a
+   * caller can run them in idle moments instead of on a request.
+   */
+  preparationSteps(): (() => void)[] {
+    return [...this.byVersion.values()].flatMap((v) =>
+      [v.all, ...v.byType.values()]
+        .filter((list) => list.defs.length >= TRIGRAM_MIN_LIST)
+        .map((list) => () => void list.prepare()),
+    );
   }
 
   versions(): string[] {

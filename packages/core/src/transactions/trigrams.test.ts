@@ -40,6 +40,16 @@ describe('search over a list long enough for the trigram filter', () => {
   }));
   const index = new DefinitionIndex(defs);
 
+  it('can build its filters ahead, one list per step', () => {
+    const before = index.match('V', undefined, 'vandor', true).map((d) => d.id);
+    const steps = new DefinitionIndex(defs).preparationSteps();
+    expect(steps).toHaveLength(2); // all types, and type T
+    const prepared = new DefinitionIndex(defs);
+    for (const step of prepared.preparationSteps()) step();
+    expect(prepared.match('V', undefined, 'vandor', true).map((d) => d.id)).toEqual(before);
+    expect(new DefinitionIndex(defs.slice(0, 999)).preparationSteps()).toHaveLength(0);
+  });
+
   it.each(['sender', 'der rec', 'ompa', 'ri', 'zoé', 'o k', 'nothing here', 'weight code'])(
     'finds exactly what a plain scan finds: %s',
     (keyword) => {

@@ -4,6 +4,17 @@ import { allDefinitions, definitionsStamp, logKeyword, recentKeywords, type Rece
 
 export const RECENT_KEYWORDS = 10;
 
+/** Runs each step in its own turn of the event loop, so requests keep being served in between. */
+function runWhenIdle(steps: (() => void)[]): void {
+  const next = () => {
+    const step = steps.shift();
+    if (!step) return;
+    step();
+    setImmediate(next);
+  };
+  setImmediate(next);
+}
+
 /**
  * The definitions, served from an in-memory index. Before each use the index is checked against
  * the latest import of the definitions (one indexed single-row query), so an import made by the
@@ -19,7 +30,11 @@ export class TransactionCatalog {
     const stamp = await definitionsStamp(this.db.kysely);
     if (this.current?.stamp === stamp) return this.current.index;
     this.loading ??= allDefinitions(this.db.kysely)
-      .then((defs) => ({ stamp, index: new DefinitionIndex(defs) }))
+      .then((defs) => {
+        const index = new DefinitionIndex(defs);
+        runWhenIdle(index.preparationSteps());
+        return { stamp, index };
+      })
       .finally(() => (this.loading = undefined));
     const loaded = await this.loading;
     if (!this.current || loaded.stamp >= this.current.stamp) this.current = loaded;
