@@ -56,25 +56,54 @@ function* readChars(raw: string, start: number, escaped: boolean): Generator<{ c
 
 /** The balanced JSON text starting at `start` and where it ends in `raw`, strings respected. */
 function scanJson(raw: string, start: number, escaped: boolean): { json: string; end: number } | undefined {
+  if (!escaped) {
+    // The common case without the generator: the JSON text is a slice of the input.
+    const end = balancedEnd(raw, start, Math.min(raw.length, start + MAX_DOCUMENT_LENGTH));
+    return end === undefined ? undefined : { json: raw.slice(start, end), end };
+  }
   const chars: string[] = [];
-  const closers: string[] = [];
-  let inString = false;
-  let escapeNext = false;
-  for (const { ch, end } of readChars(raw, start, escaped)) {
+  const state = newScanState();
+  for (const { ch, end } of readChars(raw, start, true)) {
     chars.push(ch);
-    if (inString) {
-      if (escapeNext) escapeNext = false;
-      else if (ch === '\\') escapeNext = true;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '{') closers.push('}');
-    else if (ch === '[') closers.push(']');
-    else if (ch === '}' || ch === ']') {
-      if (closers.pop() !== ch) return undefined;
-      if (closers.length === 0) return { json: chars.join(''), end };
-    }
+    const verdict = step(state, ch);
+    if (verdict === 'bad') return undefined;
+    if (verdict === 'done') return { json: chars.join(''), end };
+  }
+  return undefined;
+}
+
+interface ScanState {
+  closers: string[];
+  inString: boolean;
+  escapeNext: boolean;
+}
+
+const newScanState = (): ScanState => ({ closers: [], inString: false, escapeNext: false });
+
+/** Feeds one character to the bracket matcher: `done` when the document closed, `bad` on a mismatch. */
+function step(st: ScanState, ch: string): 'more' | 'done' | 'bad' {
+  if (st.inString) {
+    if (st.escapeNext) st.escapeNext = false;
+    else if (ch === '\\') st.escapeNext = true;
+    else if (ch === '"') st.inString = false;
+    return 'more';
+  }
+  if (ch === '"') st.inString = true;
+  else if (ch === '{') st.closers.push('}');
+  else if (ch === '[') st.closers.push(']');
+  else if (ch === '}' || ch === ']') {
+    if (st.closers.pop() !== ch) return 'bad';
+    if (st.closers.length === 0) return 'done';
+  }
+  return 'more';
+}
+
+function balancedEnd(raw: string, start: number, limit: number): number | undefined {
+  const state = newScanState();
+  for (let i = start; i < limit; i++) {
+    const verdict = step(state, raw[i]!);
+    if (verdict === 'bad') return undefined;
+    if (verdict === 'done') return i + 1;
   }
   return undefined;
 }
@@ -170,14 +199,21 @@ export function beautifyLog(input: string, options: { maskSecrets: boolean }): B
 
 /** Each document on lines of its own, the text around it as it was (trailing blanks trimmed). */
 function joinCleaned(segments: LogSegment[]): string {
-  let out = '';
+  const parts: string[] = [];
+  let endsWithNewline = true;
   for (const s of segments) {
     if (s.kind === 'text') {
-      out += s.text;
+      parts.push(s.text);
+      if (s.text !== '') endsWithNewline = s.text.endsWith('\n');
       continue;
     }
-    if (out !== '' && !out.endsWith('\n')) out = out.replace(/[ \t]+$/, '') + '\n';
-    out += s.pretty + '\n';
+    const last = parts.length - 1;
+    if (last >= 0 && !endsWithNewline) parts[last] = parts[last]!.replace(/[ \t]+$/, '') + '\n';
+    parts.push(s.pretty + '\n');
+    endsWithNewline = true;
   }
-  return out.replace(/\n[ \t]*\n(?=[ \t]*\n)/g, '\n').replace(/\n+$/, '\n');
+  return parts
+    .join('')
+    .replace(/\n[ \t]*\n(?=[ \t]*\n)/g, '\n')
+    .replace(/\n+$/, '\n');
 }
