@@ -37,6 +37,11 @@ describe('beautifyLog', () => {
     });
   });
 
+  it('finds the closed elements among many unclosed ones (HTML-like text)', () => {
+    const r = beautifyLog('line<br>with <b>bold</b> and <p>para '.repeat(20_000), plain);
+    expect(r.segments.filter((s) => s.kind === 'xml')).toHaveLength(20_000);
+  });
+
   it('leaves brackets and tags that are not documents as text', () => {
     const text = '[INFO] [200] {not json} {} [1,2] <br> a<b x';
     expect(beautifyLog(text, plain).segments).toEqual([{ kind: 'text', text }]);

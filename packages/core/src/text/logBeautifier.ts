@@ -158,6 +158,20 @@ export function beautifyLog(input: string, options: { maskSecrets: boolean }): B
     const raw = input.slice(textStart, end);
     segments.push({ kind: 'text', text: options.maskSecrets ? maskTextSecrets(raw, counter) : raw });
   };
+  // Where the next `</name` is, per element name (-1: none): an element that is never closed,
+  // like `<br>` in HTML text, costs one search in total rather than a scan to the end each time.
+  const nextClose = new Map<string, number>();
+  const mayCloseLater = (at: number): boolean => {
+    const open = /^<([A-Za-z_][\w.:-]*)[^<>]*?(\/?)>/.exec(input.slice(at, at + 4096));
+    if (!open) return input.startsWith('<?xml', at);
+    if (open[2] === '/') return true;
+    const name = open[1]!;
+    const known = nextClose.get(name);
+    if (known !== undefined && (known === -1 || known > at)) return known !== -1;
+    const found = input.indexOf(`</${name}`, at);
+    nextClose.set(name, found);
+    return found !== -1;
+  };
   let i = 0;
   while (i < input.length) {
     const ch = input[i];
@@ -176,7 +190,7 @@ export function beautifyLog(input: string, options: { maskSecrets: boolean }): B
         i = textStart = found.end;
         continue;
       }
-    } else if (ch === '<' && /^<(\?xml|[A-Za-z_])/.test(input.slice(i, i + 6))) {
+    } else if (ch === '<' && /^<(\?xml|[A-Za-z_])/.test(input.slice(i, i + 6)) && mayCloseLater(i)) {
       const found = scanXml(input, i);
       if (found && found.tokens.some((t) => t.kind === 'open' || t.kind === 'empty')) {
         pushText(i);
