@@ -229,7 +229,12 @@ export function LabelViewer({
           </Space.Compact>
         ) : null}
         {downloads.map((d) => (
-          <Button key={d.key} icon={<DownloadOutlined />} onClick={() => void save(d)}>
+          <Button
+            key={d.key}
+            aria-label={`Download ${d.label}`}
+            icon={<DownloadOutlined />}
+            onClick={() => void save(d)}
+          >
             {d.label}
           </Button>
         ))}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, labCli, openPage, referenceDir } from './support/browser';
+
+const fedex = fs.readFileSync(path.join(referenceDir, 'zpl-corpus/fedex.zpl'));
+
+/** The shown label image's natural size once it has loaded. */
+async function labelImageSize(page: Page): Promise<[number, number]> {
+  const img = page.getByTestId('label-image').first();
+  await img.waitFor();
+  await page.waitForFunction(() => {
+    const el = document.querySelector<HTMLImageElement>('[data-testid="label-image"]');
+    return !!el && el.complete && el.naturalWidth > 0;
+  });
+  return img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight] as [number, number]);
+}
+
+describe('Labels', () => {
+  it('Base64 ZPL: pasting a base64 label shows it rendered by our service, as PNG and as PDF', async () => {
+    const { page } = await openPage('/utils/base64');
+    await page.getByRole('tab', { name: 'Base64 ZPL' }).click();
+    const tab = page.getByRole('tabpanel', { name: 'Base64 ZPL' });
+    // As found in API responses: wrapped lines.
+    await tab.getByLabel('Base64 input').fill(fedex.toString('base64').replace(/(.{76})/g, '$1\n'));
+    await tab.getByRole('button', { name: 'Decode' }).click();
+    await expect
+      .poll(() => tab.getByLabel('ZPL', { exact: true }).inputValue())
+      .toContain('^FO28,742^A0N,24,24^FWN^FH^FDTRK#^FS');
+    expect(await labelImageSize(page)).toEqual([813, 1220]);
+    await page.getByText('1 label · 4x6 in · 8 dpmm').waitFor();
+
+    const download = page.waitForEvent('download');
+    await tab.getByRole('button', { name: 'Download ZPL' }).click();
+    expect((await download).suggestedFilename()).toBe('label.zpl');
+
+    await tab.locator('label', { has: page.getByRole('radio', { name: 'PDF' }) }).click();
+    const canvas = page.getByTestId('label-canvas');
+    await canvas.waitFor();
+    // 4 × 6 in at 100% of 8 dpmm, shown at the default 50%.
+    const width = await canvas.evaluate((el: HTMLCanvasElement) => el.width);
+    expect(Math.abs(width - 406)).toBeLessThanOrEqual(2);
+  });
+
+  it('Base64 ZPL: refuses text that is not base64', async () => {
+    const { page } = await openPage('/utils/base64?tab=zpl');
+    await page.getByLabel('Base64 input').fill('^XA^FDnot base64^FS^XZ');
+    await page.getByRole('button', { name: 'Decode' }).click();
+    await page.getByText('invalid base64 input').waitFor();
+  });
+
+  it('Raw ZPL: a multi-label ZPL shows every label', async () => {
+    const { page } = await openPage('/utils/base64?tab=raw');
+    const two = fs.readFileSync(path.join(referenceDir, 'zpl-corpus/pnldpd.zpl'), 'utf8');
+    await page.getByLabel('ZPL', { exact: true }).fill(two);
+    await page.getByTestId('label-page').getByText('Label 1 of 2').waitFor();
+    expect(await page.getByRole('button', { name: /Show label/ }).count()).toBe(2);
+  });
+
+  it('Base64 PDF: shows a PDF with pdf.js and saves its pages as PNG', async () => {
+    const res = await fetch(`${baseUrl()}/lab/api/labels/v1/printers/8dpmm/labels/4x6/`, {
+      method: 'POST',
+      headers: { accept: 'application/pdf' },
+      body: fedex,
+    });
+    expect(res.status).toBe(200);
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const { page } = await openPage('/utils/base64?tab=pdf');
+    await page.getByLabel('Base64 input').fill(`data:application/pdf;base64,${pdf.toString('base64')}`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByTestId('label-canvas').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'As PNG' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('document.png');
+    const file = path.join(os.tmpdir(), `lab-e2e-${Date.now()}.png`);
+    await saved.saveAs(file);
+    // Page 288 × 432 pt at scale 1.5.
+    const png = fs.readFileSync(file);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([432, 648]);
+    fs.rmSync(file, { force: true });
+  });
+
+  it('ZPL creator: test! fills in a sample label and previews it', async () => {
+    const { page } = await openPage('/utils/zplcreator');
+    await page.getByRole('button', { name: /test!/ }).click();
+    await expect.poll(() => page.getByLabel('ZPL', { exact: true }).inputValue()).toMatch(/^\^XA/);
+    expect(await labelImageSize(page)).toEqual([813, 1220]);
+    const tracking = (await page.getByTestId('sample-tracking').textContent())!.replace('tracking ', '');
+    expect(await page.getByLabel('ZPL', { exact: true }).inputValue()).toContain(`^FD>;${tracking}^FS`);
+  });
+
+  it('lab zpl render writes a PNG from stdin and fails with exit 2 on bad ZPL', async () => {
+    const out = path.join(os.tmpdir(), `lab-e2e-cli-${Date.now()}.png`);
+    const ok = await labCli(['zpl', 'render', '-', '-o', out], { input: fedex });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toBe(`wrote ${out} (PNG, label 1 of 1)\n`);
+    expect(fs.readFileSync(out).readUInt32BE(16)).toBe(813);
+    fs.rmSync(out, { force: true });
+    const bad = await labCli(['zpl', 'render', '-', '-o', out], { input: 'not zpl' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('lab: Error rendering: no labels parsed\n');
+  });
+});
