@@ -158,12 +158,12 @@ export default function ParseTransactionPage() {
             columns={columns}
             dataSource={shown}
             pagination={false}
-            scroll={{ x: 1010, y: 560 }}
+            scroll={{ x: 1058, y: 560 }}
             rowClassName={(row) => {
               const tone = rowTone(row);
               return tone ? `tran-row-${tone}` : '';
             }}
-            expandable={{ expandedRowRender: (row) => <DefinitionDetails row={row} /> }}
+            expandable={{ columnWidth: 48, expandedRowRender: (row) => <DefinitionDetails row={row} /> }}
           />
         </Card>
       )}
