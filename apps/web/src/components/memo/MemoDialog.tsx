@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Empty, Flex, Input, Modal, Spin, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { copyToClipboard } from '../../lib/clipboard';
 import { notify, NOTIFY_SECONDS } from '../../lib/notify';
+import { copyWithNotice } from './copyWithNotice';
 import {
   loadMemo,
-  MEMO_COPIED_MESSAGE,
+  TEXT_COPIED_MESSAGE,
   MEMO_NICKNAME_MAX,
   MEMO_SAVED_MESSAGE,
   MEMO_VALUE_MAX,
@@ -36,11 +36,6 @@ export function MemoDialog({ open, onClose }: { open: boolean; onClose: () => vo
 
   const update = (key: number, change: Partial<MemoRow>) =>
     setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...change } : r)));
-
-  async function copy(text: string) {
-    if (await copyToClipboard(text)) notify.success(MEMO_COPIED_MESSAGE, NOTIFY_SECONDS.memo);
-    else notify.error('copy failed: the browser did not allow it');
-  }
 
   async function saveAndClose() {
     setSaving(true);
@@ -102,7 +97,11 @@ export function MemoDialog({ open, onClose }: { open: boolean; onClose: () => vo
                 onChange={(e) => update(r.key, { value: e.target.value })}
               />
               <Tooltip title="Copy value">
-                <Button aria-label={`copy ${i + 1}`} icon={<CopyOutlined />} onClick={() => void copy(r.value)} />
+                <Button
+                  aria-label={`copy ${i + 1}`}
+                  icon={<CopyOutlined />}
+                  onClick={() => void copyWithNotice(r.value, TEXT_COPIED_MESSAGE, NOTIFY_SECONDS.memo)}
+                />
               </Tooltip>
               <Tooltip title="Delete">
                 <Button

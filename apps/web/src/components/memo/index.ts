@@ -1,3 +1,4 @@
 export { MemoDialog } from './MemoDialog';
 export { MyMemoButton } from './MyMemoButton';
 export * from './memo';
+export * from './copyWithNotice';

@@ -11,7 +11,7 @@ export const MEMO_STORAGE_KEY = 'memo';
 export const MEMO_NICKNAME_MAX = 15;
 export const MEMO_VALUE_MAX = 40;
 export const MEMO_SAVED_MESSAGE = 'Your memo saved to browser cache with encryption';
-export const MEMO_COPIED_MESSAGE = 'text copied to clipboard';
+export const TEXT_COPIED_MESSAGE = 'text copied to clipboard';
 
 function isMemoRow(v: unknown): v is MemoRow {
   const r = v as MemoRow;

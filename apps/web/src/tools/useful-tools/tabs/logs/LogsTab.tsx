@@ -2,8 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Button, Collapse, Flex, Input, Space, Switch, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { beautifyLog, type LogSegment } from '@lab/core/text';
-import { copyToClipboard } from '../../../../lib/clipboard';
-import { notify } from '../../../../lib/notify';
+import { copyWithNotice, TEXT_COPIED_MESSAGE } from '../../../../components/memo';
 
 const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace' } as const;
 
@@ -21,11 +20,6 @@ export default function LogsTab() {
   const result = useMemo(() => beautifyLog(deferred, { maskSecrets }), [deferred, maskSecrets]);
   const documents = result.segments.filter((s) => s.kind !== 'text').length;
 
-  async function copyCleaned() {
-    if (await copyToClipboard(result.cleaned)) notify.success('text copied to clipboard');
-    else notify.error('copy failed: the browser did not allow it');
-  }
-
   return (
     <Flex vertical gap="middle">
       <Input.TextArea
@@ -38,7 +32,11 @@ export default function LogsTab() {
       <Space wrap>
         <Switch aria-label="mask secrets" checked={maskSecrets} onChange={setMaskSecrets} />
         <Typography.Text>Mask secrets</Typography.Text>
-        <Button icon={<CopyOutlined />} disabled={!input.trim()} onClick={() => void copyCleaned()}>
+        <Button
+          icon={<CopyOutlined />}
+          disabled={!input.trim()}
+          onClick={() => void copyWithNotice(result.cleaned, TEXT_COPIED_MESSAGE)}
+        >
           Copy cleaned
         </Button>
         {deferred.trim() && (

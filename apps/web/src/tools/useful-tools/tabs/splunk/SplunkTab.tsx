@@ -10,8 +10,7 @@ import {
   type SplunkSettings,
   type SplunkTimeRange,
 } from '@lab/core/text';
-import { copyToClipboard } from '../../../../lib/clipboard';
-import { notify } from '../../../../lib/notify';
+import { copyWithNotice } from '../../../../components/memo';
 import { loadSplunkSettings, saveSplunkSettings } from './settings';
 
 /** Endpoints of the carrier's REST APIs people most often look for in the gateway logs. */
@@ -30,13 +29,18 @@ const ENDPOINTS = [
 
 const CUSTOM = 'custom';
 
+type IdField = 'transactionId' | 'trackingNumber' | 'accountNumber';
+const ID_FIELDS: { name: IdField; label: string; maxLength: number }[] = [
+  { name: 'transactionId', label: 'Customer transaction id', maxLength: 100 },
+  { name: 'trackingNumber', label: 'Tracking number', maxLength: 40 },
+  { name: 'accountNumber', label: 'Account number', maxLength: 20 },
+];
+
 /** A form that writes the search for the API gateway logs (template and defaults editable). */
 export default function SplunkTab() {
   const [settings, setSettings] = useState<SplunkSettings>(loadSplunkSettings);
   const [environment, setEnvironment] = useState<SplunkEnvironment>('production');
-  const [transactionId, setTransactionId] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
+  const [ids, setIds] = useState<Record<IdField, string>>({ transactionId: '', trackingNumber: '', accountNumber: '' });
   const [endpoint, setEndpoint] = useState('');
   const [rangeChoice, setRangeChoice] = useState<string>('-24h');
   const [from, setFrom] = useState('');
@@ -45,18 +49,12 @@ export default function SplunkTab() {
   const built = useMemo(() => {
     const range: SplunkTimeRange =
       rangeChoice === CUSTOM ? { kind: 'absolute', from, to } : { kind: 'relative', earliest: rangeChoice };
-    return buildSplunkQuery({ environment, transactionId, trackingNumber, accountNumber, endpoint, range }, settings);
-  }, [environment, transactionId, trackingNumber, accountNumber, endpoint, rangeChoice, from, to, settings]);
+    return buildSplunkQuery({ environment, ...ids, endpoint, range }, settings);
+  }, [environment, ids, endpoint, rangeChoice, from, to, settings]);
 
   function updateSettings(next: SplunkSettings) {
     setSettings(next);
     saveSplunkSettings(next);
-  }
-
-  async function copy() {
-    if (!built.ok) return;
-    if (await copyToClipboard(built.query)) notify.success('query copied to clipboard');
-    else notify.error('copy failed: the browser did not allow it');
   }
 
   return (
@@ -74,32 +72,17 @@ export default function SplunkTab() {
           />
         </Form.Item>
         <Space wrap align="start">
-          <Form.Item label="Customer transaction id">
-            <Input
-              aria-label="customer transaction id"
-              value={transactionId}
-              onChange={(e) => setTransactionId(e.target.value)}
-              allowClear
-            />
-          </Form.Item>
-          <Form.Item label="Tracking number">
-            <Input
-              aria-label="tracking number"
-              value={trackingNumber}
-              maxLength={40}
-              onChange={(e) => setTrackingNumber(e.target.value)}
-              allowClear
-            />
-          </Form.Item>
-          <Form.Item label="Account number">
-            <Input
-              aria-label="account number"
-              value={accountNumber}
-              maxLength={20}
-              onChange={(e) => setAccountNumber(e.target.value)}
-              allowClear
-            />
-          </Form.Item>
+          {ID_FIELDS.map((f) => (
+            <Form.Item key={f.name} label={f.label}>
+              <Input
+                aria-label={f.label.toLowerCase()}
+                value={ids[f.name]}
+                maxLength={f.maxLength}
+                onChange={(e) => setIds((v) => ({ ...v, [f.name]: e.target.value }))}
+                allowClear
+              />
+            </Form.Item>
+          ))}
         </Space>
         <Space wrap align="start">
           <Form.Item label="Endpoint">
@@ -141,7 +124,11 @@ export default function SplunkTab() {
             {built.query}
           </Typography.Paragraph>
           <div>
-            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
+            <Button
+              type="primary"
+              icon={<CopyOutlined />}
+              onClick={() => void copyWithNotice(built.query, 'query copied to clipboard')}
+            >
               Copy query
             </Button>
           </div>

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Input, InputNumber, List, Row, Space, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { NEIGHBOUR_COUNT_MAX, NEIGHBOUR_COUNT_MIN } from '@lab/core/shipping';
-import { copyToClipboard } from '../../../../lib/clipboard';
-import { notify } from '../../../../lib/notify';
+import { copyWithNotice } from '../../../../components/memo';
 import { callUtil, warnRequired } from '../dimweight/callUtil';
 
 interface NeighboursBody {
@@ -11,11 +10,6 @@ interface NeighboursBody {
   data: [string[], string[]];
   message?: string;
   corrected?: string;
-}
-
-async function copy(text: string, done: string) {
-  if (await copyToClipboard(text)) notify.success(done);
-  else notify.error('copy failed: the browser did not allow it');
 }
 
 function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) {
@@ -28,7 +22,7 @@ function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) 
           size="small"
           icon={<CopyOutlined />}
           disabled={numbers.length === 0}
-          onClick={() => void copy(numbers.join('\n'), `${numbers.length} numbers copied`)}
+          onClick={() => void copyWithNotice(numbers.join('\n'), `${numbers.length} numbers copied`)}
         >
           Copy all
         </Button>
@@ -46,7 +40,7 @@ function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) 
                 size="small"
                 aria-label={`copy ${n}`}
                 icon={<CopyOutlined />}
-                onClick={() => void copy(n, `${n} copied`)}
+                onClick={() => void copyWithNotice(n, `${n} copied`)}
               />,
             ]}
           >

@@ -2,11 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, List, Tag, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { repairWeirdText, type WeirdTextCandidate } from '@lab/core/text';
-import { copyToClipboard } from '../../../../lib/clipboard';
-import { notify } from '../../../../lib/notify';
+import { copyWithNotice, TEXT_COPIED_MESSAGE } from '../../../../components/memo';
 import { warnRequired } from '../dimweight/callUtil';
-
-export const TEXT_COPIED = 'text copied to clipboard';
 
 /** Garbled text in, ranked repairs out, each naming the transformation that produced it. */
 export default function WeirdTextTab() {
@@ -19,11 +16,6 @@ export default function WeirdTextTab() {
       return;
     }
     setCandidates(repairWeirdText(input));
-  }
-
-  async function copy(text: string) {
-    if (await copyToClipboard(text)) notify.success(TEXT_COPIED);
-    else notify.error('copy failed: the browser did not allow it');
   }
 
   return (
@@ -71,7 +63,7 @@ export default function WeirdTextTab() {
                     size="small"
                     icon={<CopyOutlined />}
                     aria-label={`copy candidate ${i + 1}`}
-                    onClick={() => void copy(c.text)}
+                    onClick={() => void copyWithNotice(c.text, TEXT_COPIED_MESSAGE)}
                   >
                     Copy
                   </Button>
