@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { isValidSecurityToken, webhookSignature } from '@lab/core/webhooks';
 import { renderWithProviders } from '../../test/render';
 import { secureStorage } from '../../lib/secureStorage';
@@ -8,6 +8,9 @@ import tool from './index';
 import { destinationUrl, formatShanghaiTime, TOKEN_STORAGE_KEY, type WebhookDetail } from './webhookApi';
 
 const TOKEN = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
+
+// Signature checks and the editor take a while on a busy machine; the default 1 s flakes.
+configure({ asyncUtilTimeout: 8000 });
 
 // CodeMirror (inside vanilla-jsoneditor) measures text ranges; jsdom has no layout.
 Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
@@ -161,7 +164,7 @@ describe('Shipment Visibility Webhook screen', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'generate' }));
     const generated = (screen.getByLabelText('security token') as HTMLInputElement).value;
     expect(isValidSecurityToken(generated)).toBe(true);
-    await waitFor(async () => expect(await secureStorage.get(TOKEN_STORAGE_KEY)).toBe(generated), { timeout: 10_000 });
+    await waitFor(async () => expect(await secureStorage.get(TOKEN_STORAGE_KEY)).toBe(generated));
     fireEvent.click(screen.getByRole('button', { name: 'check signature' }));
     await screen.findAllByLabelText('signature mismatch');
     for (const [url, init] of fetchMock.mock.calls) {
