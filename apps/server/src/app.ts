@@ -108,7 +108,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (seeded.length) app.log.info({ seeded }, 'seed data loaded');
   }
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  // A label service on another origin (LABEL_SERVICE_URL) must be reachable from the browser.
+  const labelOrigin = /^https?:\/\//i.test(config.labelServiceUrl ?? '')
+    ? new URL(config.labelServiceUrl!).origin
+    : undefined;
+  const directives = labelOrigin
+    ? { ...contentSecurityPolicy, connectSrc: [...contentSecurityPolicy.connectSrc, labelOrigin] }
+    : contentSecurityPolicy;
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives } });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

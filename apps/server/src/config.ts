@@ -52,7 +52,13 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(64 * 1024 * 1024),
-  LABEL_SERVICE_URL: z.string().trim().default(''),
+  LABEL_SERVICE_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)), {
+      message: 'LABEL_SERVICE_URL must be a path on this site (/…) or an http(s) URL',
+    }),
   WEBHOOK_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../config.js';
+import { loadConfig, repoRoot } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { decodeGray, rotateGray } from './images.js';
 import { EMPTY_BODY_MESSAGE, chooseFormat } from './routes.js';
@@ -211,6 +211,28 @@ describe('render time limit', () => {
     const res = await t.app.inject({ method: 'POST', url: `${base}/8dpmm/labels/4x6/`, payload: fedex });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: 'rendering took longer than 1 ms and was stopped' });
+  });
+});
+
+describe('an external label service', () => {
+  it('is handed to the web app and allowed by the Content-Security-Policy', async () => {
+    const t = await buildTestApp('sqlite', { labelServiceUrl: 'https://labels.example.test/api' });
+    try {
+      const res = await t.app.inject('/lab/api/config');
+      expect(res.json().labelServiceUrl).toBe('https://labels.example.test/api');
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://labels.example.test;");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('must be a path or an http(s) URL', () => {
+    expect(() => loadConfig({ LABEL_SERVICE_URL: 'ftp://x' })).toThrow(
+      'LABEL_SERVICE_URL: LABEL_SERVICE_URL must be a path on this site (/…) or an http(s) URL',
+    );
+    expect(loadConfig({ LABEL_SERVICE_URL: 'https://labels.example.test/' }).labelServiceUrl).toBe(
+      'https://labels.example.test',
+    );
   });
 });
 
