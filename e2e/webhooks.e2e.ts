@@ -11,6 +11,11 @@ const envelope = (transactionId: string) =>
 describe('Shipment Visibility Webhook', () => {
   it('shows payloads sent with `lab webhook send` live, checks signatures green and red, opens the schema', async () => {
     const { page } = await openPage('/api/fdxwebhook?channel=e2e');
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await page.reload();
     await page.getByRole('heading', { name: 'Shipment Visibility Webhook' }).waitFor();
     await page.getByText(`${baseUrl()}/lab/hooks/fdx/e2e`).waitFor();
     await page.getByText('live', { exact: true }).waitFor();
@@ -47,6 +52,9 @@ describe('Shipment Visibility Webhook', () => {
     await table.getByText('e2e-good').click();
     await page.getByTestId('payload-viewer').getByText('<script>alert(1)</script>', { exact: false }).first().waitFor();
     expect(dialogs).toBe(0);
+    await page.getByText('view', { exact: true }).click();
+    await page.getByTestId('payload-viewer').locator('.jse-tree-mode').waitFor();
+    await page.getByTestId('payload-viewer').getByText('e2e-good').first().waitFor();
 
     await page.getByRole('button', { name: 'view schema' }).click();
     const dialog = page.getByRole('dialog');
@@ -55,6 +63,7 @@ describe('Shipment Visibility Webhook', () => {
     await dialog.getByText('outputMetaData[].transactionId').waitFor();
     await dialog.getByRole('tab', { name: 'raw' }).click();
     await dialog.getByTestId('schema-raw').waitFor();
+    expect(violations).toEqual([]); // the JSON editor runs under the app's CSP
   });
 
   it('keeps the token across reloads in secure storage, not in plain localStorage', async () => {
