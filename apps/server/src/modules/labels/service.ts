@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation } from '@lab/core/labels';
+import {
+  labelPixelSize,
+  pdfPageSize,
+  zplTextFromBytes,
+  type Dpmm,
+  type LabelSize,
+  type Rotation,
+} from '@lab/core/labels';
 import { RenderError, type JobRunner } from './pool.js';
 
 export type LabelFormat = 'png' | 'pdf';
@@ -36,20 +43,6 @@ export class LabelIndexError extends Error {
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * ZPL bytes → the string the engine takes. Labels are mostly ASCII or UTF-8 (^CI28); bytes that
- * are not valid UTF-8 (legacy code pages) are kept one character per byte.
- */
-export function zplText(bytes: Uint8Array): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  }
-}
 
 export interface LabelServiceOptions {
   /** Where jobs run: a RenderPool (server) or `inProcessRunner` (CLI). Closed with the service. */
@@ -126,7 +119,7 @@ export class LabelService {
     const job = this.runner
       .run({
         op: 'render',
-        zpl: zplText(request.zpl),
+        zpl: zplTextFromBytes(request.zpl),
         widthMm: (px.width - 0.5) / request.dpmm,
         heightMm: (px.height - 0.5) / request.dpmm,
         dpmm: request.dpmm,

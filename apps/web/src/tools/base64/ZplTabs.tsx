@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Flex, Input } from 'antd';
-import { decodeBytesAsText } from '@lab/core/text';
+import { zplTextFromBytes } from '@lab/core/labels';
 import { ZplPreview } from '../../components/label-viewer';
 import { Base64Input } from './Base64Input';
 
@@ -23,7 +23,7 @@ export function Base64ZplTab() {
   const [zpl, setZpl] = useState<string>();
   return (
     <Flex vertical gap={12}>
-      <Base64Input action="Decode" placeholder="Paste base64 ZPL here" onBytes={(b) => setZpl(decodeBytesAsText(b))} />
+      <Base64Input action="Decode" placeholder="Paste base64 ZPL here" onBytes={(b) => setZpl(zplTextFromBytes(b))} />
       {zpl !== undefined ? (
         <>
           <ZplEditor value={zpl} onChange={setZpl} />
