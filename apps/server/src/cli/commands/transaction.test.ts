@@ -174,6 +174,17 @@ describe.each(testDialects)('lab transaction parse and lab import transactions o
     });
   });
 
+  it('loads the starter definitions into a database the server never started on', async () => {
+    const fresh = await freshDatabaseConfig(dialect);
+    try {
+      const c = capture(fresh.config, '187,"ZEBRA"');
+      expect(await runCli(['node', 'lab', 'transaction', 'parse', '-'], c.ctx)).toBe(0);
+      expect(JSON.parse(c.out.join('\n')).fields[0]).toMatchObject({ name: 'label_printer_type', status: 'ok' });
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it('says so when the file is missing or the type has no definitions', async () => {
     const missing = await lab(['transaction', 'parse', path.join(dir, 'nope.txt')]);
     expect(missing.code).toBe(2);

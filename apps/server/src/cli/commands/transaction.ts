@@ -6,9 +6,11 @@ import {
   type CheckedField,
   type FormatProblem,
 } from '@lab/core/transactions';
+import { runSeeds } from '../../db/seeds.js';
 import { readFileOrFail } from '../../imports/tabular.js';
+import { createLogger } from '../../logger.js';
 import { definitionsByIds } from '../../modules/transactions/repo.js';
-import { DEFAULT_TYPE, STARTER_VERSION } from '../../modules/transactions/seed.js';
+import { DEFAULT_TYPE, STARTER_VERSION, transactionsSeeder } from '../../modules/transactions/seed.js';
 import type { CliContext } from '../context.js';
 import { CliError } from '../context.js';
 
@@ -45,6 +47,8 @@ export function registerTransaction(program: Command, ctx: CliContext, setExit: 
       }
       const db = await ctx.openDb();
       try {
+        // A database the server never started on still gets the starter definitions.
+        await runSeeds(db, createLogger('silent'), [transactionsSeeder]);
         const defs = await definitionsByIds(db.kysely, opts.version, opts.type, fieldNumbers(parsed.fields));
         if (defs.length === 0) ctx.err(`lab: no definitions of these fields for ${opts.version} ${opts.type}`);
         const out: ParseOutput = {
