@@ -73,7 +73,7 @@ describe('LabelViewer', () => {
         onRotationChange={() => {}}
         downloads={[
           { key: 'zpl', label: 'ZPL', fileName: 'label.zpl', blob: new Blob(['^XA^XZ']) },
-          { key: 'pdf', label: 'PDF', fileName: 'label.pdf', blob: async () => pdf },
+          { key: 'pdf', label: 'PDF', fileName: (page) => `label-${page + 1}.pdf`, blob: async () => pdf },
         ]}
       />,
     );
@@ -81,7 +81,7 @@ describe('LabelViewer', () => {
     expect(screen.queryByTestId('label-page')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Download ZPL' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
-    await waitFor(() => expect(clicked.map((c) => c.download)).toEqual(['label.zpl', 'label.pdf']));
+    await waitFor(() => expect(clicked.map((c) => c.download)).toEqual(['label.zpl', 'label-1.pdf']));
     expect(created).toContain(pdf);
   });
 

@@ -18,9 +18,10 @@ export interface LabelDownload {
   key: string;
   /** Button text, e.g. `PNG`. */
   label: string;
-  fileName: string;
-  /** The file, or a way to make it on demand (e.g. ask the service for a PDF). */
-  blob: Blob | (() => Promise<Blob>);
+  /** A name, or one per shown label/page (0-based). */
+  fileName: string | ((page: number) => string);
+  /** The file, or a way to make it for the shown label/page on demand (e.g. ask the service for a PDF). */
+  blob: Blob | ((page: number) => Blob | Promise<Blob>);
 }
 
 export interface LabelViewerProps {
@@ -176,7 +177,8 @@ export function LabelViewer({
   const current = kind === 'png' ? blobs[page] : blobs[0];
 
   const save = async (d: LabelDownload) => {
-    downloadBlob(typeof d.blob === 'function' ? await d.blob() : d.blob, d.fileName);
+    const blob = typeof d.blob === 'function' ? await d.blob(page) : d.blob;
+    downloadBlob(blob, typeof d.fileName === 'function' ? d.fileName(page) : d.fileName);
   };
 
   if (error) return <Alert type="error" showIcon message={error} data-testid="label-error" />;

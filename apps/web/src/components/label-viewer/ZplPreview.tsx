@@ -51,11 +51,12 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400 }: Zp
     { key: 'zpl', label: 'ZPL', fileName: `${fileBaseName}.zpl`, blob: new Blob([zpl], { type: 'text/plain' }) },
   ];
   if (data?.format === 'png') {
+    const pngs = data.blobs;
     downloads.push({
       key: 'png',
       label: 'PNG',
-      fileName: `${fileBaseName}.png`,
-      blob: data.blobs[0]!,
+      fileName: (page) => (pngs.length > 1 ? `${fileBaseName}-${page + 1}.png` : `${fileBaseName}.png`),
+      blob: (page) => pngs[page] ?? pngs[0]!,
     });
   }
   downloads.push({
