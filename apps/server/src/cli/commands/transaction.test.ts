@@ -174,12 +174,19 @@ describe.each(testDialects)('lab transaction parse and lab import transactions o
     });
   });
 
-  it('loads the starter definitions into a database the server never started on', async () => {
+  it('loads the starter definitions into a database the server never started on, keeping imported ones', async () => {
     const fresh = await freshDatabaseConfig(dialect);
     try {
-      const c = capture(fresh.config, '187,"ZEBRA"');
+      const file = write('early.csv', `tran_type,tran_id,description,length\n${REQ},4,Shipper company,3\n`);
+      const imported = capture(fresh.config);
+      expect(await runCli(['node', 'lab', 'import', 'transactions', file, '--version', 'GSMW14'], imported.ctx)).toBe(
+        0,
+      );
+      const c = capture(fresh.config, '187,"ZEBRA"4,"ACME"');
       expect(await runCli(['node', 'lab', 'transaction', 'parse', '-'], c.ctx)).toBe(0);
-      expect(JSON.parse(c.out.join('\n')).fields[0]).toMatchObject({ name: 'label_printer_type', status: 'ok' });
+      const fields = JSON.parse(c.out.join('\n')).fields;
+      expect(fields[0]).toMatchObject({ name: 'label_printer_type', status: 'ok' });
+      expect(fields[1]).toMatchObject({ name: 'Shipper company', maxLength: 3, status: 'too-long' });
     } finally {
       await fresh.drop();
     }

@@ -56,6 +56,13 @@ export const definitionRow: z.ZodType<DefinitionRow> = z.preprocess(
   }),
 );
 
+function versionOption(options: Record<string, string>): string {
+  const version = (options.version ?? '').trim();
+  if (!VERSION_PATTERN.test(version))
+    throw new ImportError(`--version "${version}" is not a version name (letters, digits, . _ -)`);
+  return version;
+}
+
 /** `lab import transactions <file> --version V`: CSV, JSON or XLSX exports of the definitions. */
 export const transactionsDataset: Dataset<DefinitionRow> = {
   name: DATASET_NAME,
@@ -63,9 +70,17 @@ export const transactionsDataset: Dataset<DefinitionRow> = {
   options: [{ name: 'version', description: 'software version of the definitions, e.g. GSMW14', required: true }],
   row: definitionRow,
   write: async (trx, rows, options) => {
-    const version = (options.version ?? '').trim();
-    if (!VERSION_PATTERN.test(version))
-      throw new ImportError(`--version "${version}" is not a version name (letters, digits, . _ -)`);
-    await upsertDefinitions(trx, version, rows, new Date().toISOString());
+    await upsertDefinitions(trx, versionOption(options), rows, new Date().toISOString());
+  },
+};
+
+/**
+ * The same file format for the starter data, which only adds the definitions a database lacks:
+ * definitions imported before the first start are never replaced by the name-only starter rows.
+ */
+export const starterDataset: Dataset<DefinitionRow> = {
+  ...transactionsDataset,
+  write: async (trx, rows, options) => {
+    await upsertDefinitions(trx, versionOption(options), rows, new Date().toISOString(), { keepExisting: true });
   },
 };

@@ -27,10 +27,17 @@ export function toDefinition(r: Selectable<TransactionDefinitionTable>): Transac
 const CHUNK = 500;
 
 /**
- * Inserts or replaces definitions by (version, type, id). A key repeated in one file keeps its
- * last row (PostgreSQL refuses to update one row twice in a statement).
+ * Inserts or replaces definitions by (version, type, id); with `keepExisting`, only inserts the
+ * missing ones. A key repeated in one file keeps its last row (PostgreSQL refuses to update one
+ * row twice in a statement).
  */
-export async function upsertDefinitions(db: Kysely<Database>, version: string, rows: DefinitionRow[], now: string) {
+export async function upsertDefinitions(
+  db: Kysely<Database>,
+  version: string,
+  rows: DefinitionRow[],
+  now: string,
+  { keepExisting = false } = {},
+) {
   const byKey = new Map<string, DefinitionRow>();
   for (const r of rows) byKey.set(`${r.tran_type}\u0000${r.tran_id}`, r);
   const values = [...byKey.values()].map((r) => ({ ...r, version, updated_at: now }));
@@ -39,15 +46,17 @@ export async function upsertDefinitions(db: Kysely<Database>, version: string, r
       .insertInto('transaction_definitions')
       .values(values.slice(i, i + CHUNK))
       .onConflict((oc) =>
-        oc.columns(['version', 'tran_type', 'tran_id']).doUpdateSet((eb) => ({
-          description: eb.ref('excluded.description'),
-          value_type: eb.ref('excluded.value_type'),
-          length: eb.ref('excluded.length'),
-          occurrences: eb.ref('excluded.occurrences'),
-          details: eb.ref('excluded.details'),
-          all_values: eb.ref('excluded.all_values'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
+        keepExisting
+          ? oc.columns(['version', 'tran_type', 'tran_id']).doNothing()
+          : oc.columns(['version', 'tran_type', 'tran_id']).doUpdateSet((eb) => ({
+              description: eb.ref('excluded.description'),
+              value_type: eb.ref('excluded.value_type'),
+              length: eb.ref('excluded.length'),
+              occurrences: eb.ref('excluded.occurrences'),
+              details: eb.ref('excluded.details'),
+              all_values: eb.ref('excluded.all_values'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
       )
       .execute();
   }

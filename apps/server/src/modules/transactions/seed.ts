@@ -2,7 +2,7 @@ import path from 'node:path';
 import { repoRoot } from '../../config.js';
 import type { Seeder } from '../../db/seeds.js';
 import { runImport } from '../../imports/registry.js';
-import { transactionsDataset } from './dataset.js';
+import { starterDataset } from './dataset.js';
 import { DATASET_NAME } from './repo.js';
 
 export const STARTER_VERSION = 'GSMW14';
@@ -12,12 +12,13 @@ export const starterFile = path.join(repoRoot, 'data', 'transactions', `${STARTE
 
 /**
  * The starter definitions (field ids and names of types 020 and 120, nothing else known), loaded
- * through the importer so the load is logged like any other import.
+ * through the importer so the load is logged like any other import; definitions already in the
+ * database are kept.
  */
 export const transactionsSeeder: Seeder = {
   name: `transactions-${STARTER_VERSION}`,
   run: async (db, log) => {
-    const report = await runImport(db, [transactionsDataset], DATASET_NAME, starterFile, { version: STARTER_VERSION });
+    const report = await runImport(db, [starterDataset], DATASET_NAME, starterFile, { version: STARTER_VERSION });
     if (!report.ok) throw new Error(`starter definitions rejected: ${JSON.stringify(report.rejected.slice(0, 3))}`);
     log.info({ rows: report.imported, file: starterFile }, 'starter transaction definitions loaded');
   },
