@@ -109,21 +109,21 @@ try {
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  // A fresh database (not a schema: the server keeps its migration tables in the database's
+  // default schema), dropped afterwards.
+  const database = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const sep = pgUrl.includes('?') ? '&' : '?';
-  const server = await startServer({
-    ...benchEnv,
-    DATABASE_URL: `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-  });
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${database}`;
+  const server = await startServer({ ...benchEnv, DATABASE_URL: url.href });
   try {
     await ingest(server, 'PostgreSQL');
     await delivery(server, 'PostgreSQL');
   } finally {
     await server.stop();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
     await admin.end();
   }
 } else {
