@@ -23,13 +23,15 @@ export interface ZplPreviewProps {
   fileBaseName?: string;
   /** Wait this long after the last edit before rendering. */
   debounceMs?: number;
+  /** Offer the ZPL itself for download (off where the screen has its own button). */
+  zplDownload?: boolean;
 }
 
 /**
  * A ZPL document rendered through the label service (8 dpmm; 4×6 or 4×6.75 in; rotation 0/180;
  * PNG or PDF preview) in the shared viewer, with ZPL/PNG/PDF downloads. Every label is shown.
  */
-export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400 }: ZplPreviewProps) {
+export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplDownload = true }: ZplPreviewProps) {
   const baseUrl = useLabelServiceUrl();
   const [size, setSize] = useState<ZplSize>('4x6');
   const [rotation, setRotation] = useState<ViewerRotation>(0);
@@ -47,9 +49,9 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400 }: Zp
   });
 
   const data = rendered.data;
-  const downloads: LabelDownload[] = [
-    { key: 'zpl', label: 'ZPL', fileName: `${fileBaseName}.zpl`, blob: new Blob([zpl], { type: 'text/plain' }) },
-  ];
+  const downloads: LabelDownload[] = zplDownload
+    ? [{ key: 'zpl', label: 'ZPL', fileName: `${fileBaseName}.zpl`, blob: new Blob([zpl], { type: 'text/plain' }) }]
+    : [];
   if (data?.format === 'png') {
     const pngs = data.blobs;
     downloads.push({

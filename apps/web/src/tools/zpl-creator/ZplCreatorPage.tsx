@@ -55,7 +55,7 @@ export default function ZplCreatorPage({ random = Math.random, now = () => new D
           </Flex>
         </Col>
         <Col xs={24} lg={14}>
-          <ZplPreview zpl={zpl} fileBaseName="label" />
+          <ZplPreview zpl={zpl} fileBaseName="label" zplDownload={false} />
         </Col>
       </Row>
     </Card>
