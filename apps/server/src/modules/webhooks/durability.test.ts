@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig, repoRoot } from '../../config.js';
-import { freshDatabaseConfig } from '../../test/helpers.js';
+import { freshDatabaseConfig, testDialects } from '../../test/helpers.js';
 import { openSse } from './sseReader.js';
 
 const mainJs = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -47,7 +47,7 @@ async function startServer(env: Record<string, string>) {
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(base, child, () => output);
-  return { child, base };
+  return { child, base, output: () => output };
 }
 
 describe('kill-and-restart durability (built server, SQLite)', () => {
@@ -110,14 +110,18 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
     await new Promise((r) =>
       first.child.exitCode !== null || first.child.signalCode ? r(null) : first.child.once('exit', r),
     );
-    expect(first.child.signalCode).toBe('SIGKILL');
-    expect(failures).toBeGreaterThan(0); // requests were in flight when it died
+    const how = `exit ${first.child.exitCode} signal ${first.child.signalCode}; server output:\n${first.output()}`;
+    expect(first.child.signalCode, how).toBe('SIGKILL');
+    expect(failures, `no request was in flight when the server died (${how})`).toBeGreaterThan(0);
 
     const second = await startServer(env);
     try {
       for (const [id, body] of acked) {
         const res = await fetch(`${second.base}/lab/api/webhooks/burst/${id}`);
-        expect(res.status, `acknowledged id ${id} lost`).toBe(200);
+        expect(
+          res.status,
+          `acknowledged id ${id} lost (${acked.size} acknowledged); server output:\n${second.output()}`,
+        ).toBe(200);
         expect(((await res.json()) as { body: string }).body).toBe(body);
       }
     } finally {
@@ -127,7 +131,10 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+// Defined only when the suite runs on PostgreSQL too (TEST_DATABASE_URL), like describe.each(testDialects).
+const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
+
+describePostgres('two instances on one PostgreSQL database', () => {
   it('a payload posted to A appears live on a viewer connected to B', async () => {
     const { config: database, drop } = await freshDatabaseConfig('postgres');
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
