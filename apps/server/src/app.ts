@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/index.js';
@@ -18,7 +19,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { API_PREFIX, HOOKS_PREFIX, registerWebApp } from './http/web.js';
 import { createLogger } from './logger.js';
 import { apiModules, hookModules } from './modules/index.js';
-import { MemoryBus, PostgresBus, type Bus } from './realtime/bus.js';
+import { MemoryBus, PG_CHANNEL, PostgresBus, type Bus } from './realtime/bus.js';
 import { realtimeRoutes, SseStreams } from './realtime/sse.js';
 import { serverVersion } from './version.js';
 
@@ -79,7 +80,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = openDatabase(config.database);
   const bus: Bus =
     db.dialect === 'postgres' && db.postgres
-      ? await PostgresBus.connect(db.postgres, (msg, err) => app.log.warn({ err }, msg))
+      ? await PostgresBus.connect(
+          db.postgres,
+          (msg, err) => app.log.warn({ err }, msg),
+          async (payload) => {
+            await sql`select pg_notify(${PG_CHANNEL}, ${payload})`.execute(db.kysely);
+          },
+        )
       : new MemoryBus();
   const streams = new SseStreams();
   app.decorate('config', config);

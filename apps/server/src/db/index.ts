@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -74,12 +74,18 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  // Kysely looks for its migration tables across every schema it can see; name ours explicitly so
-  // databases in sibling schemas (one per test app) never share or skip each other's lock table.
+  // Kysely looks for its migration tables across every schema it can see; name the schema we
+  // actually write to (current_schema(): the configured one, or whatever search_path says) so
+  // databases in sibling schemas never share or skip each other's lock table.
+  let migrationTableSchema: string | undefined;
+  if (db.dialect === 'postgres') {
+    const row = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+    migrationTableSchema = row.rows[0]?.schema ?? undefined;
+  }
   const migrator = new Migrator({
     db: db.kysely,
     provider: new FolderMigrationProvider(),
-    ...(db.dialect === 'postgres' ? { migrationTableSchema: db.schema ?? 'public' } : {}),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -70,12 +70,22 @@ export class PostgresBus implements Bus {
   private constructor(
     private readonly clientConfig: pg.ClientConfig,
     private readonly log: (msg: string, err?: unknown) => void,
+    private readonly notify: ((payload: string) => Promise<void>) | undefined,
   ) {
     this.local.setMaxListeners(0);
   }
 
-  static async connect(clientConfig: pg.ClientConfig, log: (msg: string, err?: unknown) => void = () => {}) {
-    const bus = new PostgresBus(clientConfig, log);
+  /**
+   * `notify` sends one NOTIFY through a connection pool (the app passes its database pool), so a
+   * flood of publishes is not serialised on the single LISTEN connection; without it the listener
+   * connection sends them.
+   */
+  static async connect(
+    clientConfig: pg.ClientConfig,
+    log: (msg: string, err?: unknown) => void = () => {},
+    notify?: (payload: string) => Promise<void>,
+  ) {
+    const bus = new PostgresBus(clientConfig, log, notify);
     await bus.listen();
     return bus;
   }
@@ -116,10 +126,11 @@ export class PostgresBus implements Bus {
 
   async publish(topic: string, data: unknown): Promise<void> {
     const payload = encode(topic, data, this.id);
+    // Delivery to this instance's own subscribers also comes back through NOTIFY: one path for
+    // local and remote subscribers alike.
+    if (this.notify) return this.notify(payload);
     const client = this.listener;
     if (!client) throw new Error('realtime bus is not connected');
-    // Delivery to this instance's own subscribers also comes back through NOTIFY, so every
-    // instance sees events in the same order.
     await client.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
   }
 
