@@ -1,4 +1,5 @@
 import { loadConfig, type AppConfig } from '../config.js';
+import { readFileOrFail } from '../imports/tabular.js';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.js';
 
 /** What commands share: output streams (tests capture them) and a way to open the database. */
@@ -47,5 +48,15 @@ export class CliError extends Error {
   ) {
     super(message);
     this.name = 'CliError';
+  }
+}
+
+/** The bytes of a `<file>` argument, or of stdin for `-`; an unreadable file is a CliError (exit 2). */
+export async function readInputFile(ctx: CliContext, file: string): Promise<Buffer> {
+  if (file === '-') return ctx.stdin();
+  try {
+    return await readFileOrFail(file);
+  } catch (err) {
+    throw new CliError((err as Error).message);
   }
 }

@@ -7,12 +7,11 @@ import {
   type FormatProblem,
 } from '@lab/core/transactions';
 import { runSeeds } from '../../db/seeds.js';
-import { readFileOrFail } from '../../imports/tabular.js';
 import { createLogger } from '../../logger.js';
 import { definitionsByIds } from '../../modules/transactions/repo.js';
 import { DEFAULT_TYPE, STARTER_VERSION, transactionsSeeder } from '../../modules/transactions/seed.js';
 import type { CliContext } from '../context.js';
-import { CliError } from '../context.js';
+import { readInputFile } from '../context.js';
 
 export interface ParseOutput {
   format: 'correct' | 'incorrect';
@@ -37,7 +36,7 @@ export function registerTransaction(program: Command, ctx: CliContext, setExit: 
     .option('--type <type>', 'transaction type whose definitions name the fields', DEFAULT_TYPE)
     .option('--version <version>', 'software version of the definitions', STARTER_VERSION)
     .action(async (file: string, opts: ParseOptions) => {
-      const text = (file === '-' ? await ctx.stdin() : await readInput(file)).toString('utf8');
+      const text = (await readInputFile(ctx, file)).toString('utf8');
       const parsed = parseTransaction(text, { strict: opts.strict ?? false });
       if (!parsed.ok) {
         const out: ParseOutput = { format: 'incorrect', error: parsed.error, fields: [] };
@@ -63,12 +62,4 @@ export function registerTransaction(program: Command, ctx: CliContext, setExit: 
   // Nested commands need the program's error handling too (no process.exit inside tests).
   transaction.exitOverride().configureOutput(program.configureOutput());
   parse.exitOverride().configureOutput(program.configureOutput());
-}
-
-async function readInput(file: string): Promise<Buffer> {
-  try {
-    return await readFileOrFail(file);
-  } catch (err) {
-    throw new CliError((err as Error).message);
-  }
 }

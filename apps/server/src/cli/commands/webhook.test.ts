@@ -110,7 +110,7 @@ describe('lab webhook', () => {
 
   it('answers bad input with exit 2 and a message', async () => {
     const missing = await lab(['webhook', 'sign', '--token', 't', path.join(dir, 'nope.json')]);
-    expect(missing).toMatchObject({ code: 2, err: [`lab: cannot read ${path.join(dir, 'nope.json')}: ENOENT`] });
+    expect(missing).toMatchObject({ code: 2, err: [`lab: cannot read ${path.join(dir, 'nope.json')}: no such file`] });
     const badUrl = await lab(['webhook', 'send', '--url', 'ftp://x', '--token', 't', '-']);
     expect(badUrl).toMatchObject({ code: 2, err: ['lab: --url must be an http(s) URL, got ftp://x'] });
     expect((await lab(['webhook', 'verify', '--token', 't', '-'])).code).toBe(2);

@@ -1,17 +1,6 @@
-import fs from 'node:fs';
 import type { Command } from 'commander';
 import { SIGNATURE_HEADER, signaturesMatch, webhookSignature } from '@lab/core/webhooks';
-import { CliError, type CliContext } from '../context.js';
-
-/** The payload bytes exactly as stored in the file (or stdin for `-`): the signature covers them. */
-async function readPayload(ctx: CliContext, file: string): Promise<Buffer> {
-  if (file === '-') return ctx.stdin();
-  try {
-    return fs.readFileSync(file);
-  } catch (err) {
-    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-}
+import { CliError, readInputFile, type CliContext } from '../context.js';
 
 function requireToken(token: string | undefined): string {
   if (!token) throw new CliError('--token is required');
@@ -40,7 +29,7 @@ export function registerWebhook(program: Command, ctx: CliContext, setExit: (cod
     .requiredOption('--token <token>', 'the security token')
     .argument('<file>', 'the payload file, or - for stdin')
     .action(async (file: string, opts: { token: string }) => {
-      ctx.out(await webhookSignature(await readPayload(ctx, file), requireToken(opts.token)));
+      ctx.out(await webhookSignature(await readInputFile(ctx, file), requireToken(opts.token)));
     });
 
   webhook
@@ -53,7 +42,7 @@ export function registerWebhook(program: Command, ctx: CliContext, setExit: (cod
     .argument('<file>', 'the payload file, or - for stdin')
     .action(async (file: string, opts: { url: string; token: string; signature?: string; contentType: string }) => {
       const url = parseUrl(opts.url);
-      const body = await readPayload(ctx, file);
+      const body = await readInputFile(ctx, file);
       const signature = opts.signature ?? (await webhookSignature(body, requireToken(opts.token)));
       let res: Response;
       try {
@@ -82,7 +71,7 @@ export function registerWebhook(program: Command, ctx: CliContext, setExit: (cod
     .requiredOption('--signature <hex>', 'the received x-fedex-signature value')
     .argument('<file>', 'the payload file, or - for stdin')
     .action(async (file: string, opts: { token: string; signature: string }) => {
-      const expected = await webhookSignature(await readPayload(ctx, file), requireToken(opts.token));
+      const expected = await webhookSignature(await readInputFile(ctx, file), requireToken(opts.token));
       if (signaturesMatch(expected, opts.signature)) {
         ctx.out('signature matches');
       } else {

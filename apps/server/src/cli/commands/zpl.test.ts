@@ -95,7 +95,7 @@ describe('lab zpl render', () => {
     expect(fs.existsSync(path.join(dir, 'bad.png'))).toBe(false);
     const missing = await lab(['zpl', 'render', path.join(dir, 'nope.zpl'), '-o', path.join(dir, 'n.png')]);
     expect(missing.code).toBe(2);
-    expect(missing.err).toEqual([`lab: cannot read ${path.join(dir, 'nope.zpl')}: ENOENT`]);
+    expect(missing.err).toEqual([`lab: cannot read ${path.join(dir, 'nope.zpl')}: no such file`]);
     const empty = await lab(['zpl', 'render', '-', '-o', path.join(dir, 'e.png')]);
     expect(empty.err).toEqual(['lab: stdin is empty']);
     const noOutput = await lab(['zpl', 'render', bad]);

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed } from '@lab/core/labels';
 import { inProcessRunner, RenderError } from '../../modules/labels/pool.js';
 import { LabelIndexError, LabelService, type LabelFormat } from '../../modules/labels/service.js';
-import { CliError, type CliContext } from '../context.js';
+import { CliError, readInputFile, type CliContext } from '../context.js';
 
 interface RenderOptions {
   dpmm: string;
@@ -27,15 +27,6 @@ function outputFormat(format: string | undefined, output: string): LabelFormat {
   throw new CliError(`--format: use png or pdf, got "${format}"`);
 }
 
-async function readZpl(ctx: CliContext, file: string): Promise<Buffer> {
-  if (file === '-') return ctx.stdin();
-  try {
-    return fs.readFileSync(file);
-  } catch (err) {
-    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-}
-
 /** `lab zpl render`: the label service's engine and options, run in this process (no server). */
 export function registerZpl(program: Command, ctx: CliContext) {
   const zpl = program.command('zpl').description('ZPL label tools');
@@ -55,7 +46,7 @@ export function registerZpl(program: Command, ctx: CliContext) {
       const index = opts.index === undefined ? undefined : option('index', parseLabelIndex(opts.index));
       const rotation = option('rotate', parseRotation(opts.rotate));
       const format = outputFormat(opts.format, opts.output);
-      const bytes = await readZpl(ctx, file);
+      const bytes = await readInputFile(ctx, file);
       if (bytes.byteLength === 0) throw new CliError(`${file === '-' ? 'stdin' : file} is empty`);
 
       const service = new LabelService({ runner: inProcessRunner, cacheBytes: 1 });
