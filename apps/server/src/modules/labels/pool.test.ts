@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RenderBusyError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
 import type { WorkerJob } from './protocol.js';
 
-const label = (text: string): WorkerJob => ({
+const label = (text: string): Extract<WorkerJob, { op: 'render' }> => ({
   op: 'render',
   zpl: `^XA^FO20,20^A0N,40,40^FD${text}^FS^XZ`,
   widthMm: 50,
