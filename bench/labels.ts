@@ -5,7 +5,7 @@
 // Run: npx tsx --conditions=@lab/source bench/labels.ts  (build first: npx tsc -b apps/server)
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadEngine, runJob } from '../apps/server/src/modules/labels/engine.ts';
+import { loadEngine, runJob } from '@lab/server/bench';
 import { repoRoot, report, startServer, summarize, type RunningServer } from './support.ts';
 
 const SAMPLES = Number(process.env.BENCH_LABEL_SAMPLES ?? 30);

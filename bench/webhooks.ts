@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openSse, type SseReader } from '../apps/server/src/modules/webhooks/sseReader.ts';
+import { openSse, type SseReader } from '@lab/server/bench';
 import { report, startServer, summarize, type RunningServer } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 10);

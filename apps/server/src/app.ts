@@ -18,7 +18,8 @@ import { runSeeds } from './db/seeds.js';
 import { registerErrorHandling } from './http/errors.js';
 import { API_PREFIX, HOOKS_PREFIX, registerWebApp } from './http/web.js';
 import { createLogger } from './logger.js';
-import { apiModules, hookModules } from './modules/index.js';
+import { checkModules, collectMigrations, collectSeeders, type CspAdditions, type LabModule } from './module.js';
+import { labModules } from './modules/index.js';
 import { MemoryBus, PG_CHANNEL, PostgresBus, type Bus } from './realtime/bus.js';
 import { realtimeRoutes, SseStreams } from './realtime/sse.js';
 import { serverVersion } from './version.js';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   migrate?: boolean;
   /** Extra routes under /lab/api, registered after the modules (tests use it for probe routes). */
   extraApiRoutes?: FastifyPluginAsync;
+  /** The modules to assemble (default: every module, modules/index.ts). */
+  modules?: readonly LabModule[];
 }
 
 /**
@@ -60,8 +63,21 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/** The site's policy plus what modules add (e.g. the origin of an external label service). */
+export function withCspAdditions(base: typeof contentSecurityPolicy, additions: CspAdditions[]) {
+  const directives: typeof contentSecurityPolicy = { ...base };
+  for (const add of additions) {
+    for (const [name, sources] of Object.entries(add) as [keyof CspAdditions, string[]][]) {
+      directives[name] = [...new Set([...directives[name], ...sources])];
+    }
+  }
+  return directives;
+}
+
 /** The single assembly point: used by main.ts, the CLI and every server test. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const modules = options.modules ?? labModules;
+  checkModules(modules);
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel, options.logDestination),
     bodyLimit: config.bodyLimitBytes,
@@ -110,18 +126,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   if (options.migrate !== false) {
-    await migrateToLatest(db);
-    const seeded = await runSeeds(db, app.log);
+    await migrateToLatest(db, collectMigrations(modules));
+    const seeded = await runSeeds(db, app.log, collectSeeders(modules));
     if (seeded.length) app.log.info({ seeded }, 'seed data loaded');
   }
 
-  // A label service on another origin (LABEL_SERVICE_URL) must be reachable from the browser.
-  const labelOrigin = /^https?:\/\//i.test(config.labelServiceUrl ?? '')
-    ? new URL(config.labelServiceUrl!).origin
-    : undefined;
-  const directives = labelOrigin
-    ? { ...contentSecurityPolicy, connectSrc: [...contentSecurityPolicy.connectSrc, labelOrigin] }
-    : contentSecurityPolicy;
+  const directives = withCspAdditions(
+    contentSecurityPolicy,
+    modules.map((m) => m.csp?.(config) ?? {}),
+  );
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives } });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, { global: false });
@@ -140,7 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
-      for (const plugin of apiModules) await api.register(plugin);
+      for (const m of modules) if (m.api) await api.register(m.api);
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -149,7 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(
     async (hooks) => {
-      for (const plugin of hookModules) await hooks.register(plugin);
+      for (const m of modules) if (m.hooks) await hooks.register(m.hooks);
     },
     { prefix: HOOKS_PREFIX },
   );

@@ -1,10 +1,8 @@
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-/** Repository root, derived from this file's place (src/ or dist/ of apps/server). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import type { LabModule } from './module.js';
+import { labModules } from './modules/index.js';
+import { repoRoot } from './paths.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -16,8 +14,8 @@ const optionalUrl = z
   .optional();
 
 /**
- * Every environment variable the server reads, with its default. The README's configuration
- * table mirrors this schema; keep them together.
+ * The environment variables of the server itself, with their defaults; modules declare their own
+ * (`config` in their manifest). The README's configuration table lists both; keep them together.
  */
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -40,40 +38,15 @@ export const envSchema = z.object({
     .default(2 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
-  LABEL_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(2 * 1024 * 1024),
-  LABEL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  LABEL_RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  LABEL_CACHE_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(64 * 1024 * 1024),
-  LABEL_SERVICE_URL: z
-    .string()
-    .trim()
-    .default('')
-    .refine((v) => v === '' || v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)), {
-      message: 'LABEL_SERVICE_URL must be a path on this site (/…) or an http(s) URL',
-    }),
-  WEBHOOK_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6_000),
-  WEBHOOK_RETENTION_PER_CHANNEL: z.coerce.number().int().positive().default(5_000),
-  WEBHOOK_SCHEMA_OPENAPI_FILE: z.string().trim().optional(),
 });
-
-export type Env = z.infer<typeof envSchema>;
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string | undefined };
 
+/**
+ * The loaded configuration. Modules add their settings to this interface by declaration merging
+ * (`interface AppConfig extends LabelSettings {}`), so every field is typed where it is read.
+ */
 export interface AppConfig {
   port: number;
   host: string;
@@ -85,18 +58,6 @@ export interface AppConfig {
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   sseHeartbeatMs: number;
-  labelBodyLimitBytes: number;
-  /** Render threads; defaults to the machine's cores. */
-  labelWorkers: number;
-  labelRenderTimeoutMs: number;
-  labelCacheBytes: number;
-  /** Base URL of the ZPL conversion service the web app calls; unset = our own. */
-  labelServiceUrl: string | undefined;
-  webhookBodyLimitBytes: number;
-  webhookRateLimitPerMinute: number;
-  webhookRetentionPerChannel: number;
-  /** A tracking OpenAPI document whose component schemas the webhook schema browser serves. */
-  webhookSchemaOpenapiFile: string | undefined;
 }
 
 export function databaseConfigFromUrl(url: string, cwd = repoRoot): DatabaseConfig {
@@ -113,15 +74,31 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Environment → typed config. Throws ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+function issueLines(error: z.ZodError): string[] {
+  return error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`);
+}
+
+/**
+ * Environment → typed config: the server's own settings and those of every module that declares
+ * some (merged). Throws ConfigError naming every bad variable.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+  modules: readonly LabModule[] = labModules,
+): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`);
-    throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  const problems = parsed.success ? [] : issueLines(parsed.error);
+  const settings: object[] = [];
+  for (const m of modules) {
+    if (!m.config) continue;
+    const own = m.config.env.safeParse(env);
+    if (own.success) settings.push(m.config.read(own.data));
+    else problems.push(...issueLines(own.error));
   }
+  if (!parsed.success || problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = parsed.data;
-  return {
+  const config = {
     port: e.PORT,
     host: e.HOST,
     database: databaseConfigFromUrl(e.DATABASE_URL),
@@ -132,17 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
-    labelBodyLimitBytes: e.LABEL_BODY_LIMIT_BYTES,
-    labelWorkers: e.LABEL_WORKERS ?? os.availableParallelism(),
-    labelRenderTimeoutMs: e.LABEL_RENDER_TIMEOUT_MS,
-    labelCacheBytes: e.LABEL_CACHE_BYTES,
-    labelServiceUrl: e.LABEL_SERVICE_URL === '' ? undefined : e.LABEL_SERVICE_URL.replace(/\/+$/, ''),
-    webhookBodyLimitBytes: e.WEBHOOK_BODY_LIMIT_BYTES,
-    webhookRateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
-    webhookRetentionPerChannel: e.WEBHOOK_RETENTION_PER_CHANNEL,
-    webhookSchemaOpenapiFile: e.WEBHOOK_SCHEMA_OPENAPI_FILE
-      ? path.resolve(repoRoot, e.WEBHOOK_SCHEMA_OPENAPI_FILE)
-      : undefined,
-    ...overrides,
   };
+  // The module settings are typed by their modules' declaration merging on AppConfig.
+  return Object.assign(config, ...settings, overrides) as AppConfig;
 }

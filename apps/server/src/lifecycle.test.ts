@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { ConfigError, databaseConfigFromUrl, loadConfig, repoRoot } from './config.js';
+import { ConfigError, databaseConfigFromUrl, loadConfig } from './config.js';
+import { repoRoot } from './paths.js';
 
 describe('config', () => {
   it('has working defaults: port 8080, SQLite at var/lab.sqlite', () => {

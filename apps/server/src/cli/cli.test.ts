@@ -2,65 +2,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import type { Dataset } from '../imports/registry.js';
-import { loadConfig } from '../config.js';
-import { migrateToLatest, openDatabase, type Db } from '../db/index.js';
-import { freshDatabaseConfig, testDialects } from '../test/helpers.js';
-import { registerImport } from './commands/import.js';
-import { registerMigrate } from './commands/migrate.js';
-import type { CliContext } from './context.js';
-import { runCli } from './main.js';
+import type { Db } from '../db/index.js';
+import { carriersDataset, exampleModule } from '../test/exampleModule.js';
+import { freshDatabaseConfig, openMigratedDb, runLab, testDialects } from '../test/helpers.js';
+import type { DatabaseConfig } from '../config.js';
 
-declare module '../db/schema.js' {
-  interface Database {
-    cli_test_carriers: { code: string; name: string; rank: number };
-  }
-}
-
-/** A dataset only these tests register: proves the framework without any module's data. */
-const carriers: Dataset<{ code: string; name: string; rank: number }> = {
-  name: 'carriers',
-  description: 'test dataset',
-  options: [{ name: 'label', description: 'a label for the run' }],
-  row: z.object({
-    code: z.string().regex(/^[A-Z]{2,4}$/, 'code is 2-4 capital letters'),
-    name: z.string().min(1, 'name is required'),
-    rank: z.coerce.number().int('rank is a whole number'),
-  }),
-  write: async (trx, rows) => {
-    for (const r of rows) {
-      await trx
-        .insertInto('cli_test_carriers')
-        .values(r)
-        .onConflict((oc) => oc.column('code').doUpdateSet({ name: r.name, rank: r.rank }))
-        .execute();
-    }
-  },
-};
-
+// The framework commands (migrate, import) with only the example module: no real module's data.
 describe.each(testDialects)('lab command on %s', (dialect) => {
+  let database: DatabaseConfig;
   let db: Db;
   let drop: () => Promise<void>;
   let dir: string;
   let out: string[];
   let err: string[];
-  let ctx: CliContext;
 
   const run = async (...args: string[]) => {
-    out = [];
-    err = [];
-    const code = await runCli(['node', 'lab', ...args], ctx, [
-      registerMigrate,
-      (p, c, setExit) => registerImport(p, c, setExit, [carriers]),
-    ]);
-    return code;
+    const r = await runLab(args, { database, modules: [exampleModule] });
+    ({ out, err } = r);
+    return r.code;
   };
   const count = async () =>
     Number(
       (
         await db.kysely
-          .selectFrom('cli_test_carriers')
+          .selectFrom('example_carriers')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
@@ -68,28 +33,9 @@ describe.each(testDialects)('lab command on %s', (dialect) => {
 
   beforeAll(async () => {
     const fresh = await freshDatabaseConfig(dialect);
-    drop = fresh.drop;
-    db = openDatabase(fresh.config);
-    await migrateToLatest(db);
-    await db.kysely.schema
-      .createTable('cli_test_carriers')
-      .addColumn('code', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('rank', 'integer', (c) => c.notNull())
-      .execute();
+    ({ config: database, drop } = fresh);
+    db = await openMigratedDb(database, [exampleModule]);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-cli-'));
-    const config = loadConfig({}, { database: fresh.config });
-    ctx = {
-      out: (l) => out.push(l),
-      err: (l) => err.push(l),
-      stdin: async () => Buffer.alloc(0),
-      config: () => config,
-      openDb: async () => {
-        const d = openDatabase(fresh.config);
-        await migrateToLatest(d);
-        return d;
-      },
-    };
   });
   afterAll(async () => {
     await db.close();
@@ -153,7 +99,11 @@ describe.each(testDialects)('lab command on %s', (dialect) => {
     expect(out).toEqual([`imported 2 rows into carriers from ${file}`]);
     expect(await run('import', 'carriers', file, '--label', 'v1')).toBe(0);
     expect(await count()).toBe(2);
-    const runs = await db.kysely.selectFrom('import_runs').selectAll().where('dataset', '=', 'carriers').execute();
+    const runs = await db.kysely
+      .selectFrom('import_runs')
+      .selectAll()
+      .where('dataset', '=', carriersDataset.name)
+      .execute();
     expect(runs).toHaveLength(2);
     expect(JSON.parse(runs[0]!.options)).toEqual({ label: 'v1' });
   });

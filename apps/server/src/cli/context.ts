@@ -1,17 +1,7 @@
+import type { Migration } from 'kysely';
 import { loadConfig, type AppConfig } from '../config.js';
-import { readFileOrFail } from '../imports/tabular.js';
-import { migrateToLatest, openDatabase, type Db } from '../db/index.js';
-
-/** What commands share: output streams (tests capture them) and a way to open the database. */
-export interface CliContext {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** Reads stdin fully (for `-` file arguments). */
-  stdin: () => Promise<Buffer>;
-  config: () => AppConfig;
-  /** Opens the configured database with migrations applied. The caller closes it. */
-  openDb: () => Promise<Db>;
-}
+import { migrateToLatest, openDatabase } from '../db/index.js';
+import type { CliContext } from './command.js';
 
 export async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -19,7 +9,8 @@ export async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function defaultContext(): CliContext {
+/** The real process: stdout/stderr, stdin, config from the environment, the configured database. */
+export function defaultContext(migrations: Record<string, Migration>): CliContext {
   let config: AppConfig | undefined;
   const getConfig = () => (config ??= loadConfig(process.env));
   return {
@@ -30,7 +21,7 @@ export function defaultContext(): CliContext {
     openDb: async () => {
       const db = openDatabase(getConfig().database);
       try {
-        await migrateToLatest(db);
+        await migrateToLatest(db, migrations);
       } catch (err) {
         await db.close();
         throw err;
@@ -38,25 +29,4 @@ export function defaultContext(): CliContext {
       return db;
     },
   };
-}
-
-/** An error whose message is shown as is, with the exit code it carries (2 = bad input). */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 2,
-  ) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
-
-/** The bytes of a `<file>` argument, or of stdin for `-`; an unreadable file is a CliError (exit 2). */
-export async function readInputFile(ctx: CliContext, file: string): Promise<Buffer> {
-  if (file === '-') return ctx.stdin();
-  try {
-    return await readFileOrFail(file);
-  } catch (err) {
-    throw new CliError((err as Error).message);
-  }
 }

@@ -1,13 +1,24 @@
 import { Command, CommanderError } from 'commander';
+import { checkModules, collectCommands, collectDatasets, collectMigrations, type LabModule } from '../module.js';
+import { labModules } from '../modules/index.js';
 import { serverVersion } from '../version.js';
-import { commands as allCommands, type RegisterCommand } from './commands/index.js';
-import { CliError, defaultContext, type CliContext } from './context.js';
+import { CliError, type CliContext, type RegisterCommand } from './command.js';
+import { importCommand } from './commands/import.js';
+import { migrateCommand } from './commands/migrate.js';
+import { registerServe } from './commands/serve.js';
+import { defaultContext } from './context.js';
 
-export function buildProgram(
-  ctx: CliContext,
-  setExit: (code: number) => void,
-  commands: RegisterCommand[] = allCommands,
-) {
+/** The framework's commands (serve, migrate, import over the modules' datasets), then the modules' own. */
+export function labCommands(modules: readonly LabModule[]): RegisterCommand[] {
+  return [
+    registerServe,
+    migrateCommand(collectMigrations(modules)),
+    importCommand(collectDatasets(modules)),
+    ...collectCommands(modules),
+  ];
+}
+
+export function buildProgram(ctx: CliContext, setExit: (code: number) => void, commands: RegisterCommand[]) {
   const program = new Command('lab')
     .description('Shipping Lab: serve the site, manage its database, and run its tools from the shell')
     .version(serverVersion, '-V, --version', 'print the version')
@@ -16,21 +27,27 @@ export function buildProgram(
     .exitOverride()
     .configureOutput({ writeOut: (s) => ctx.out(s.trimEnd()), writeErr: (s) => ctx.err(s.trimEnd()) });
   for (const register of commands) register(program, ctx, setExit);
-  for (const cmd of program.commands) cmd.exitOverride().configureOutput(program.configureOutput());
+  // Nested commands need the program's error handling too (no process.exit inside tests).
+  const withOverride = (cmd: Command) => {
+    cmd.exitOverride().configureOutput(program.configureOutput());
+    cmd.commands.forEach(withOverride);
+  };
+  program.commands.forEach(withOverride);
   return program;
 }
 
 /**
- * Runs `lab` and returns the exit code: 0 done, 1 failure, 2 bad input or arguments,
- * -1 still running (serve).
+ * Runs `lab` with the given modules' commands and returns the exit code: 0 done, 1 failure,
+ * 2 bad input or arguments, undefined while still running (serve).
  */
 export async function runCli(
   argv: string[],
-  ctx: CliContext = defaultContext(),
-  commands?: RegisterCommand[],
+  modules: readonly LabModule[] = labModules,
+  ctx: CliContext = defaultContext(collectMigrations(modules)),
 ): Promise<number | undefined> {
+  checkModules(modules);
   let exitCode = 0;
-  const program = buildProgram(ctx, (c) => (exitCode = c), commands);
+  const program = buildProgram(ctx, (c) => (exitCode = c), labCommands(modules));
   try {
     await program.parseAsync(argv);
   } catch (err) {

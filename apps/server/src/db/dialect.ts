@@ -1,4 +1,4 @@
-import { type ColumnDataType, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ColumnDataType, type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
 /** Helpers that keep migrations dialect-neutral: the same migration runs on SQLite and PostgreSQL. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -17,9 +17,4 @@ export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuil
 /** Column type for raw bytes: bytea on PostgreSQL, blob on SQLite. */
 export function binaryType(db: Kysely<any>): ColumnDataType {
   return dialectOf(db) === 'postgres' ? 'bytea' : 'blob';
-}
-
-/** Case-insensitive LIKE: ILIKE on PostgreSQL; SQLite's LIKE is already case-insensitive for ASCII. */
-export function likeOperator(db: Kysely<any>) {
-  return dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
 }

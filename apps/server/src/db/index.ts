@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 import type { DialectName } from './dialect.js';
+import * as init from './migrations/0001_init.js';
 
 export type { Database } from './schema.js';
 
@@ -51,29 +51,15 @@ export function openDatabase(cfg: DatabaseConfig): Db {
   };
 }
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The framework's own tables (import_runs, seed_runs); modules bring theirs (LabModule.migrations). */
+const frameworkMigrations: Record<string, Migration> = { '0001_init': init };
 
 /**
- * Migrations are the numbered files in db/migrations (`0001_init.ts` …), found at run time so a
- * module adds one by adding a file. Imported through our own code so the same provider works on
- * compiled .js files and, under Vitest, on the .ts sources.
+ * Applies the framework's migrations and the given modules' ones (collectMigrations). Kysely runs
+ * pending migrations in name order; unordered ones are allowed because modules own separate
+ * tables, so a module's new migration may sort before another module's already applied one.
  */
-class FolderMigrationProvider implements MigrationProvider {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    const files = fs
-      .readdirSync(migrationsDir)
-      .filter((f) => /^\d{4}_[\w-]+\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
-      .sort();
-    const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      const mod = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as Migration;
-      migrations[file.replace(/\.(js|ts)$/, '')] = mod;
-    }
-    return migrations;
-  }
-}
-
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export async function migrateToLatest(db: Db, moduleMigrations: Record<string, Migration>): Promise<string[]> {
   // Kysely looks for its migration tables across every schema it can see; name the schema we
   // actually write to (current_schema(): the configured one, or whatever search_path says) so
   // databases in sibling schemas never share or skip each other's lock table.
@@ -84,7 +70,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
   const migrator = new Migrator({
     db: db.kysely,
-    provider: new FolderMigrationProvider(),
+    provider: { getMigrations: async () => ({ ...moduleMigrations, ...frameworkMigrations }) },
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './index.js';
-import { transactionsSeeder } from '../modules/transactions/seed.js';
 
 /**
  * Data loaded once, on first start, from files the project owns (data/). Each seeder runs once
@@ -11,10 +10,8 @@ export interface Seeder {
   run(db: Db, log: FastifyBaseLogger): Promise<void>;
 }
 
-/** A module with starter data adds its seeder here. */
-export const seeders: Seeder[] = [transactionsSeeder];
-
-export async function runSeeds(db: Db, log: FastifyBaseLogger, list: Seeder[] = seeders): Promise<string[]> {
+/** Runs the seeders this database has not run yet (modules declare theirs: LabModule.seeders). */
+export async function runSeeds(db: Db, log: FastifyBaseLogger, list: readonly Seeder[]): Promise<string[]> {
   const done = new Set((await db.kysely.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));
   const ran: string[] = [];
   for (const seeder of list) {

@@ -30,26 +30,38 @@ export function validationMessage(context: string | undefined, issues: Issue[]):
     .join('; ');
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body of this route's 4xx answers when the route has an error shape of its own (its
+     * response schemas declare it); by default `{message}`. Validation failures, malformed bodies
+     * and handler HttpErrors all use it, so a 4xx always fits the route's schema.
+     */
+    errorReply?: (message: string) => Record<string, unknown>;
+  }
+}
+
 /**
- * The one error handler: 4xx answers carry the validation or handler message; 5xx are logged with
- * the request id and answered without internals.
+ * The one error handler: 4xx answers carry the validation or handler message (in the route's own
+ * error shape when it declares one); 5xx are logged with the request id and answered without
+ * internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ message: validationMessage(error.validationContext, error.validation) });
+    const clientError = (status: number, message: string) =>
+      reply.code(status).send(request.routeOptions.config.errorReply?.(message) ?? { message });
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return clientError(400, validationMessage(error.validationContext, error.validation ?? []));
     }
-    if (error.validation) {
-      return reply.code(400).send({ message: validationMessage(error.validationContext, error.validation) });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return clientError(413, `Payload too large: the limit is ${request.routeOptions.bodyLimit} bytes`);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send({ message: 'Internal Server Error', requestId: request.id });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: error.message });
-    }
+    if (status >= 400 && status < 500) return clientError(status, error.message);
     request.log.error({ err: error }, 'request failed');
     return reply.code(status >= 500 && status < 600 ? status : 500).send({
       message: 'Internal Server Error',

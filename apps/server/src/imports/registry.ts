@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { DatasetInfo } from '@lab/core/contract';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { ImportError, readTabular, type RawRecord } from './tabular.js';
@@ -89,4 +90,24 @@ export async function runImport(
       .execute();
   });
   return { dataset: name, file, ok: true, imported: rows.length, rejected: [] };
+}
+
+/** The newest import of a dataset: its `--dataset` label and when it ran, or null when none. */
+export async function latestImport(db: Kysely<Database>, dataset: string): Promise<DatasetInfo> {
+  const run = await db
+    .selectFrom('import_runs')
+    .select(['options', 'created_at'])
+    .where('dataset', '=', dataset)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!run) return null;
+  let label: string | null = null;
+  try {
+    const opts = JSON.parse(run.options) as { dataset?: unknown };
+    if (typeof opts.dataset === 'string') label = opts.dataset;
+  } catch {
+    label = null;
+  }
+  return { label, importedAt: run.created_at };
 }

@@ -1,22 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { labelRoutes } from './labels/routes.js';
-import { systemRoutes } from './system/routes.js';
-import { transactionRoutes } from './transactions/routes.js';
-import { utilsCalcRoutes } from './utils-calc/routes.js';
-import { utilsLookupsRoutes } from './utils-lookups/routes.js';
-import { webhookReceiverRoutes } from './webhooks/receiver.js';
-import { webhookApiRoutes } from './webhooks/routes.js';
+import type { LabModule } from '../module.js';
+import { labelsModule } from './labels/index.js';
+import { lookupsModule } from './lookups/index.js';
+import { shippingModule } from './shipping/index.js';
+import { systemModule } from './system/index.js';
+import { transactionsModule } from './transactions/index.js';
+import { webhooksModule } from './webhooks/index.js';
 
 /**
- * Every module's routes. `api` plugins mount under /lab/api, `hooks` plugins (public receivers)
- * under /lab/hooks. A new module adds one line here.
+ * Every server module, in registration order. Adding a module is its folder plus one line here:
+ * app.ts mounts its routes, the database applies its migrations and seeds, `lab import` knows its
+ * datasets, `lab` its commands, and loadConfig reads its settings.
  */
-export const apiModules: FastifyPluginAsyncZod[] = [
-  systemRoutes,
-  labelRoutes,
-  webhookApiRoutes,
-  utilsLookupsRoutes,
-  utilsCalcRoutes,
-  transactionRoutes,
+export const labModules: readonly LabModule[] = [
+  systemModule,
+  labelsModule,
+  webhooksModule,
+  lookupsModule,
+  shippingModule,
+  transactionsModule,
 ];
-export const hookModules: FastifyPluginAsyncZod[] = [webhookReceiverRoutes];

@@ -98,30 +98,32 @@ describe.each(testDialects)('SSE /lab/api/realtime on %s', (dialect) => {
   });
 });
 
-describe.runIf(testDialects.includes('postgres'))('two instances on one PostgreSQL database', () => {
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const fresh = await freshDatabaseConfig('postgres');
-    drop = fresh.drop;
-    const config = loadConfig({ LOG_LEVEL: 'silent' }, { database: fresh.config, webDistDir: '/nonexistent' });
-    a = await buildApp(config);
-    b = await buildApp(config, { migrate: false });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await drop();
-  });
+// Defined only when the suite runs on PostgreSQL (CI), so a run without it lists no skipped test.
+if (testDialects.includes('postgres'))
+  describe('two instances on one PostgreSQL database', () => {
+    let a: FastifyInstance;
+    let b: FastifyInstance;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      const fresh = await freshDatabaseConfig('postgres');
+      drop = fresh.drop;
+      const config = loadConfig({ LOG_LEVEL: 'silent' }, { database: fresh.config, webDistDir: '/nonexistent' });
+      a = await buildApp(config);
+      b = await buildApp(config, { migrate: false });
+    });
+    afterAll(async () => {
+      await a.close();
+      await b.close();
+      await drop();
+    });
 
-  it('an event published through A reaches an SSE client connected to B', async () => {
-    const baseB = await listen(b);
-    const topic = `test/fanout-${Date.now()}`;
-    const stream = openStream(`${baseB}/lab/api/realtime?topics=${topic}`);
-    await stream.ready;
-    await a.bus.publish(topic, { from: 'A' });
-    expect(await stream.waitFor(1)).toEqual([{ topic, data: { from: 'A' } }]);
-    stream.close();
+    it('an event published through A reaches an SSE client connected to B', async () => {
+      const baseB = await listen(b);
+      const topic = `test/fanout-${Date.now()}`;
+      const stream = openStream(`${baseB}/lab/api/realtime?topics=${topic}`);
+      await stream.ready;
+      await a.bus.publish(topic, { from: 'A' });
+      expect(await stream.waitFor(1)).toEqual([{ topic, data: { from: 'A' } }]);
+      stream.close();
+    });
   });
-});

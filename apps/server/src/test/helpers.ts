@@ -5,9 +5,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Writable } from 'node:stream';
-import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
 import { buildApp, type BuildOptions } from '../app.js';
+import type { CliContext } from '../cli/command.js';
+import { runCli } from '../cli/main.js';
+import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.js';
+import { collectMigrations, type LabModule } from '../module.js';
+import { labModules } from '../modules/index.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -43,11 +47,17 @@ export async function freshDatabaseConfig(
   };
 }
 
+/** Opens a database with every migration of the given modules (all by default) applied. */
+export async function openMigratedDb(config: DatabaseConfig, modules: readonly LabModule[] = labModules): Promise<Db> {
+  const db = openDatabase(config);
+  await migrateToLatest(db, collectMigrations(modules));
+  return db;
+}
+
 /** A migrated database for repository-level tests. Close with `db.close()` then `drop()`. */
 export async function freshDb(dialect: TestDialect): Promise<{ db: Db; drop: () => Promise<void> }> {
   const { config, drop } = await freshDatabaseConfig(dialect);
-  const db = openDatabase(config);
-  await migrateToLatest(db);
+  const db = await openMigratedDb(config);
   return {
     db,
     drop: async () => {
@@ -75,18 +85,24 @@ export interface TestApp {
 
 /**
  * The real app (buildApp) on a fresh database of the given dialect, for `app.inject` tests.
- * `overrides` change config fields; `webDistDir` defaults to an empty folder (no web build).
+ * `overrides` change config fields, `env` adds environment variables; `webDistDir` defaults to an
+ * empty folder (no web build); `modules` replaces the module list (as in buildApp).
  */
 export async function buildTestApp(
   dialect: TestDialect,
   overrides: Partial<AppConfig> = {},
-  options: BuildOptions = {},
+  options: BuildOptions & { env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
   const { config: database, drop } = await freshDatabaseConfig(dialect);
   const emptyWeb = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
-  const config = loadConfig({ LOG_LEVEL: 'info' }, { database, webDistDir: emptyWeb, ...overrides });
+  const { env, ...buildOptions } = options;
+  const config = loadConfig(
+    { LOG_LEVEL: 'info', ...env },
+    { database, webDistDir: emptyWeb, ...overrides },
+    options.modules ?? labModules,
+  );
   const logs = new LogCapture();
-  const app = await buildApp(config, { logDestination: logs, ...options });
+  const app = await buildApp(config, { logDestination: logs, ...buildOptions });
   return {
     app,
     config,
@@ -97,4 +113,37 @@ export async function buildTestApp(
       fs.rmSync(emptyWeb, { recursive: true, force: true });
     },
   };
+}
+
+export interface LabRun {
+  code: number | undefined;
+  /** What the command wrote to stdout and stderr, one entry per write (a line). */
+  out: string[];
+  err: string[];
+}
+
+/**
+ * Runs `lab …` in-process, capturing its output: `database` is what DATABASE_URL would name
+ * (commands that need none fail if they open it), `stdin` what `-` reads.
+ */
+export async function runLab(
+  args: string[],
+  options: { database?: DatabaseConfig; stdin?: string | Buffer; modules?: readonly LabModule[] } = {},
+): Promise<LabRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const modules = options.modules ?? labModules;
+  const { database } = options;
+  const ctx: CliContext = {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    stdin: async () => Buffer.from(options.stdin ?? ''),
+    config: () => loadConfig({}, database ? { database } : {}, modules),
+    openDb: async () => {
+      if (!database) throw new Error('this command was expected to need no database');
+      return openMigratedDb(database, modules);
+    },
+  };
+  const code = await runCli(['node', 'lab', ...args], modules, ctx);
+  return { code, out, err };
 }

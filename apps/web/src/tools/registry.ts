@@ -6,5 +6,3 @@ const modules = import.meta.glob<{ default: ToolDefinition }>('./*/index.ts', { 
 export const tools: ToolDefinition[] = Object.values(modules)
   .map((m) => m.default)
   .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
-
-export const NOT_FOUND_PATH = '*';

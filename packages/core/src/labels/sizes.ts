@@ -51,10 +51,6 @@ export function parseLabelSize(text: string): Parsed<LabelSize> {
   return { ok: true, value: { widthIn, heightIn } };
 }
 
-export function formatLabelSize(size: LabelSize): string {
-  return `${size.widthIn}x${size.heightIn}`;
-}
-
 /** Label index, base 0. */
 export function parseLabelIndex(text: string): Parsed<number> {
   if (/^\d{1,6}$/.test(text.trim())) return { ok: true, value: Number(text) };

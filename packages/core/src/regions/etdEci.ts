@@ -1,28 +1,11 @@
 /** The carrier's electronic trade documents (ETD) and electronic commercial invoice (ECI) rules. */
 
+import type { EtdEciRule, EtdSide } from '../contract/lookups.js';
+
 export const REQUIREMENT_LEVELS = ['OPTIONAL', 'REQUIRED', 'PROHIBITED'] as const;
 export type RequirementLevel = (typeof REQUIREMENT_LEVELS)[number];
 
-/** One country's rules, as imported (`lab import etd-eci`). */
-export interface EtdEciRule {
-  alpha_2: string;
-  etd_export: boolean;
-  etd_import: boolean;
-  eci_export: boolean;
-  eci_import: boolean;
-  signature_export: RequirementLevel;
-  signature_import: RequirementLevel;
-  letterhead_export: RequirementLevel;
-  letterhead_import: RequirementLevel;
-}
-
-/** One side of a shipment (the origin's export side or the destination's import side). */
-export interface EtdSide {
-  etd: boolean;
-  eci: boolean;
-  signature: RequirementLevel;
-  letterhead: RequirementLevel;
-}
+export type { EtdEciRule, EtdSide } from '../contract/lookups.js';
 
 export function exportSide(rule: EtdEciRule): EtdSide {
   return {

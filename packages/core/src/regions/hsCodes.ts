@@ -5,6 +5,13 @@ export const HS_KEYWORD_MAX = 12;
 export const HS_PAGE_SIZE = 50;
 export const HS_TOO_SHORT = '请输入至少4位数字';
 
+/** What the HS search says about its result (the product's own Chinese messages). */
+export const HS_MESSAGES = {
+  notImported: '未导入海关编码数据',
+  none: '没有找到相关记录',
+  found: (total: number) => `共找到${total}条记录`,
+} as const;
+
 export type HsKeywordCheck = { ok: true; digits: string } | { ok: false; message: string };
 
 /** The keyword must be 4 to 12 digits (spaces and dots people paste from tariffs are dropped). */
@@ -20,14 +27,4 @@ export function hsLocationLabel(location: string): string {
   return location.trim().toLowerCase() === 'nonscn' ? '非华南' : '全国';
 }
 
-/** One China customs commodity row, as stored and shown. */
-export interface HsCodeRow {
-  /** `nonSCN` (outside South China) or anything else for nationwide. */
-  location: string;
-  hs_code: string;
-  commodity_name: string;
-  legal_unit_1: string;
-  legal_unit_2: string;
-  regulatory_condition: string;
-  export_tax_rate: string;
-}
+export type { HsCodeRow } from '../contract/lookups.js';

@@ -1,7 +1,13 @@
 /** Matching rules of the Search Regions tool, shared by the server and the screen. */
 
+import type { RegionRecord } from '../contract/lookups.js';
+
 /** The keyword box takes at most 15 characters. */
 export const REGION_KEYWORD_MAX = 15;
+/** Search Regions without a keyword (or without a region for a region search). */
+export const EMPTY_KEYWORD = 'enter a code or word before search';
+/** A lookup that found nothing. */
+export const NO_RESULTS = 'no results found';
 
 export type RegionSearchType = 'alpha_2' | 'alpha_3' | 'name' | 'region';
 
@@ -57,21 +63,7 @@ export function postalDigitsOfPattern(pattern: string): number | undefined {
   return digits > 0 ? digits : undefined;
 }
 
-/** One country as the regions API answers it (snake_case: the utility endpoints' convention). */
-export interface RegionRecord {
-  name: string;
-  name_cn: string;
-  region: string;
-  sub_region: string;
-  intermediate_region: string;
-  alpha_2: string;
-  alpha_3: string;
-  country_code: string;
-  /** null: no carrier data loaded for this country (shown as Unknown). */
-  is_served: boolean | null;
-  is_postal_routed: boolean;
-  postal_pattern: { digits: number | null; pattern: string | null };
-}
+export type { RegionRecord } from '../contract/lookups.js';
 
 /** A node of the UN M49 browser: region → sub-region → intermediate region. */
 export interface M49Node {

@@ -6,6 +6,8 @@
  * 68 kg / 150 lb, 274 cm / 108 in length, 330 cm / 130 in length plus girth).
  */
 
+import type { DimWeightResult } from '../contract/shipping.js';
+
 /** cm³ per kg: dimensional weight = L × W × H / 5000 (Service Guide, international dim weight). */
 export const DIM_DIVISOR_CM3_PER_KG = 5000;
 /** Billable weights are rounded up to the next 0.5 kg (Service Guide, weight rounding). */
@@ -26,17 +28,7 @@ export const FREIGHT_REASONS = {
   lengthPlusGirth: `Length + girth over ${FREIGHT_LENGTH_PLUS_GIRTH_LIMIT_CM} cm`,
 } as const;
 
-export interface DimWeightResult {
-  isFreight: boolean;
-  /** Actual weight rounded up to the next 0.5 kg. */
-  roundedactwgt: number;
-  /** Dimensional weight rounded up to the next 0.5 kg. */
-  roundeddimwgt: number;
-  /** 2 × (width + height), the longest side being the length. */
-  girth: number;
-  /** Each reason freight service is required ("Reason of Freight Service"). */
-  comments: string[];
-}
+export type { DimWeightResult } from '../contract/shipping.js';
 
 /** Drops binary floating-point noise (14.400000000000002 → 14.4) before rounding decisions. */
 function clean(value: number): number {

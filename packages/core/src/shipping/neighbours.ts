@@ -14,6 +14,8 @@ export function trackingNumberForSerial(serial: number): string {
 /** The count stepper's bounds on the Calculate Tracking # screen. */
 export const NEIGHBOUR_COUNT_MIN = 1;
 export const NEIGHBOUR_COUNT_MAX = 100;
+/** How many neighbours each side when a caller does not say (the screen's starting count). */
+export const DEFAULT_NEIGHBOUR_COUNT = 10;
 
 export type TrackingNeighbours =
   | {

@@ -37,16 +37,6 @@ function wallFormatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True when the runtime knows the IANA zone name. */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    wallFormatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The wall-clock reading of an instant in a zone (seconds dropped). */
 export function wallTimeAt(zone: string, epochMs: number): WallTime {
   const parts: Record<string, number> = {};

@@ -1,19 +1,14 @@
 import type { TransactionField } from './format.js';
+import type { TransactionDefinition } from '../contract/transactions.js';
 
-/** What the carrier's software says about one field of one transaction type (API shape). */
-export interface TransactionDefinition {
-  version: string;
-  type: string;
-  id: number;
-  description: string;
-  valueType: string | null;
-  /** Maximum value length as recorded (usually digits; kept as text because exports vary). */
-  length: string | null;
-  occurrences: string | null;
-  details: string | null;
-  /** The possible values, stored with `~` between them. */
-  allValues: string | null;
-}
+/** The definitions version the screens read and the API assumes (the starter data: the carrier's v14 software). */
+export const DEFAULT_DEFINITIONS_VERSION = 'GSMW14';
+/** The type whose definitions name a transaction's fields unless told otherwise. */
+export const DEFAULT_TRANSACTION_TYPE = '020-global-shipping-transaction-request';
+/** A definitions version name: 1-40 letters, digits, `.`, `_` or `-`. */
+export const VERSION_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
+
+export type { TransactionDefinition } from '../contract/transactions.js';
 
 /** A definition of which only the field name is known: every other attribute empty, never guessed. */
 export function blankDefinition(version: string, type: string, id: number, description: string): TransactionDefinition {

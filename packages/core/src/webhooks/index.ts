@@ -6,6 +6,8 @@
  * `x-fedex-signature` header. Only WebCrypto is used here so the same code runs everywhere.
  */
 
+import type { WebhookSummary } from '../contract/webhooks.js';
+
 /** The request header carrying the carrier's signature. */
 export const SIGNATURE_HEADER = 'x-fedex-signature';
 
@@ -15,23 +17,7 @@ export const SECURITY_TOKEN_LENGTH = 25;
 export const CHANNEL_PATTERN = /^[a-z0-9-]{1,40}$/;
 export const DEFAULT_CHANNEL = 'webhooktest';
 
-/** One received delivery as the list shows it and the realtime topic `webhooks/{channel}` carries it. */
-export interface WebhookSummary {
-  id: number;
-  channel: string;
-  /** ISO-8601 UTC. */
-  receivedAt: string;
-  path: string;
-  /** The x-fedex-signature header as received. */
-  signature: string | null;
-  /** outputMetaData[0].transactionId of a JSON body. */
-  transactionId: string | null;
-  /** outputMetaData[0].timestamp of a JSON body. */
-  timestamp: string | null;
-  isJson: boolean;
-  /** Body size in bytes. */
-  size: number;
-}
+export type { WebhookSummary } from '../contract/webhooks.js';
 
 /** Events on the realtime topic `webhooks/{channel}`. */
 export type WebhookEvent =

@@ -1,18 +1,21 @@
-import type { Command } from 'commander';
+import type { Migration } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../db/index.js';
-import type { CliContext } from '../context.js';
+import type { RegisterCommand } from '../command.js';
 
-export function registerMigrate(program: Command, ctx: CliContext) {
-  program
-    .command('migrate')
-    .description('apply database migrations (DATABASE_URL picks the database)')
-    .action(async () => {
-      const db = openDatabase(ctx.config().database);
-      try {
-        const applied = await migrateToLatest(db);
-        ctx.out(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
-      } finally {
-        await db.close();
-      }
-    });
+/** `lab migrate`: applies the framework's and the modules' migrations to DATABASE_URL. */
+export function migrateCommand(migrations: Record<string, Migration>): RegisterCommand {
+  return (program, ctx) => {
+    program
+      .command('migrate')
+      .description('apply database migrations (DATABASE_URL picks the database)')
+      .action(async () => {
+        const db = openDatabase(ctx.config().database);
+        try {
+          const applied = await migrateToLatest(db, migrations);
+          ctx.out(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
+        } finally {
+          await db.close();
+        }
+      });
+  };
 }

@@ -1,5 +1,5 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import type { CliContext } from '../context.js';
+import { InvalidArgumentError } from 'commander';
+import type { RegisterCommand } from '../command.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -7,7 +7,7 @@ export function parsePort(value: string): number {
   return n;
 }
 
-export function registerServe(program: Command, _ctx: CliContext, setExit: (code: number) => void) {
+export const registerServe: RegisterCommand = (program, _ctx, setExit) => {
   program
     .command('serve')
     .description('start the web server (migrations and seeds run first)')
@@ -17,4 +17,4 @@ export function registerServe(program: Command, _ctx: CliContext, setExit: (code
       await serve(opts.port === undefined ? {} : { port: opts.port });
       setExit(-1); // keep running
     });
-}
+};

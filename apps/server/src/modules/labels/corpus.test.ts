@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { blackWhiteAgreement, decodeGray } from './images.js';
+import { referenceDir } from '../../paths.js';
 
 /**
  * Every label of the reference corpus, rendered through the HTTP API at 8 dpmm, against the PNG
  * the reference renderer drew: same size and ≥ 97% of pixels agreeing once cut to black/white.
  * The label size is the reference image's size in dots / 8 dpmm / 25.4 mm.
  */
-const corpus = path.resolve(repoRoot, '../shared/reference/zpl-corpus');
+const corpus = path.join(referenceDir, 'zpl-corpus');
 const REQUIRED_AGREEMENT = 0.97;
 
 /**

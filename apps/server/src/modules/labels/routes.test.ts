@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, repoRoot } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { decodeGray, rotateGray } from './images.js';
 import { EMPTY_BODY_MESSAGE, chooseFormat } from './routes.js';
+import { referenceDir } from '../../paths.js';
 
-const corpus = path.resolve(repoRoot, '../shared/reference/zpl-corpus');
+const corpus = path.join(referenceDir, 'zpl-corpus');
 const fedex = fs.readFileSync(path.join(corpus, 'fedex.zpl'));
 const twoLabels = fs.readFileSync(path.join(corpus, 'pnldpd.zpl'));
 const base = '/lab/api/labels/v1/printers';

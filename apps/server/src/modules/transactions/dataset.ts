@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_DEFINITIONS_VERSION, VERSION_PATTERN } from '@lab/core/transactions';
 import { ImportError, type Dataset } from '../../imports/registry.js';
 import { DATASET_NAME, upsertDefinitions, type DefinitionRow } from './repo.js';
-
-export const VERSION_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
 
 /** Column names of older exports, read as the current ones. */
 const OLD_COLUMN_NAMES: Record<string, keyof DefinitionRow> = {
@@ -67,7 +66,13 @@ function versionOption(options: Record<string, string>): string {
 export const transactionsDataset: Dataset<DefinitionRow> = {
   name: DATASET_NAME,
   description: 'transaction field definitions (upsert by version, type and id)',
-  options: [{ name: 'version', description: 'software version of the definitions, e.g. GSMW14', required: true }],
+  options: [
+    {
+      name: 'version',
+      description: `software version of the definitions, e.g. ${DEFAULT_DEFINITIONS_VERSION}`,
+      required: true,
+    },
+  ],
   row: definitionRow,
   write: async (trx, rows, options) => {
     await upsertDefinitions(trx, versionOption(options), rows, new Date().toISOString());

@@ -1,8 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { TransactionDefinition } from '@lab/core/transactions';
 import type { Database } from '../../db/schema.js';
-import type { TransactionDefinitionTable } from './schema.js';
-import './schema.js';
+import { insertInBatches } from '../../imports/rows.js';
+import type { TransactionDefinitionTable } from './tables.js';
+import './tables.js';
 
 export const DATASET_NAME = 'transactions';
 
@@ -41,10 +42,10 @@ export async function upsertDefinitions(
   const byKey = new Map<string, DefinitionRow>();
   for (const r of rows) byKey.set(`${r.tran_type}\u0000${r.tran_id}`, r);
   const values = [...byKey.values()].map((r) => ({ ...r, version, updated_at: now }));
-  for (let i = 0; i < values.length; i += CHUNK) {
-    await db
+  await insertInBatches(values, CHUNK, (batch) =>
+    db
       .insertInto('transaction_definitions')
-      .values(values.slice(i, i + CHUNK))
+      .values(batch)
       .onConflict((oc) =>
         keepExisting
           ? oc.columns(['version', 'tran_type', 'tran_id']).doNothing()
@@ -58,8 +59,8 @@ export async function upsertDefinitions(
               updated_at: eb.ref('excluded.updated_at'),
             })),
       )
-      .execute();
-  }
+      .execute(),
+  );
   return values.length;
 }
 

@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { repoRoot } from '../../config.js';
+import { DEFAULT_DEFINITIONS_VERSION } from '@lab/core/transactions';
 import type { Seeder } from '../../db/seeds.js';
 import { runImport } from '../../imports/registry.js';
 import { starterDataset } from './dataset.js';
+import { repoRoot } from '../../paths.js';
 import { DATASET_NAME } from './repo.js';
 
-export const STARTER_VERSION = 'GSMW14';
-/** The type the parse tools read fields as unless told otherwise. */
-export const DEFAULT_TYPE = '020-global-shipping-transaction-request';
+const STARTER_VERSION = DEFAULT_DEFINITIONS_VERSION;
 export const starterFile = path.join(repoRoot, 'data', 'transactions', `${STARTER_VERSION}.json`);
 
 /**

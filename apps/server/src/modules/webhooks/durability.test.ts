@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig, repoRoot } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import { freshDatabaseConfig, testDialects } from '../../test/helpers.js';
-import { openSse } from './sseReader.js';
+import { openSse } from '../../test/sseReader.js';
+import { repoRoot } from '../../paths.js';
 
 const mainJs = path.join(repoRoot, 'apps/server/dist/main.js');
 

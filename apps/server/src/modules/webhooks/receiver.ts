@@ -1,14 +1,8 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { webhookChannelParams, webhookReceivedReply } from '@lab/core/contract';
 import { WebhookRepo } from './repo.js';
-import { CHANNEL_PATTERN, DEFAULT_CHANNEL, publishEvent, rowFromRequest, toSummary, WebhookPruner } from './service.js';
-
-export const channelSchema = z
-  .string()
-  .regex(CHANNEL_PATTERN, 'a channel is 1 to 40 lower-case letters, digits or dashes');
-
-const receivedSchema = z.object({ received: z.literal(true), id: z.number().int() });
+import { DEFAULT_CHANNEL, publishEvent, rowFromRequest, toSummary, WebhookPruner } from './service.js';
 
 /**
  * POST /lab/hooks/fdx/{channel} (and /lab/hooks/fdx for the default channel): the carrier's
@@ -23,13 +17,6 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
-
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ message: `Payload too large: the limit is ${limit} bytes` });
-    }
-    throw error; // the app's error handler answers everything else
-  });
 
   const routeOptions = {
     bodyLimit: limit,
@@ -63,8 +50,8 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Receive a shipment-visibility webhook on a channel (raw body stored byte for byte)',
         tags: ['webhooks'],
-        params: z.object({ channel: channelSchema }),
-        response: { 200: receivedSchema },
+        params: webhookChannelParams,
+        response: { 200: webhookReceivedReply },
       },
     },
     async (request) => receive(request.params.channel, request),
@@ -76,7 +63,7 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: `Receive a shipment-visibility webhook on the default channel (${DEFAULT_CHANNEL})`,
         tags: ['webhooks'],
-        response: { 200: receivedSchema },
+        response: { 200: webhookReceivedReply },
       },
     },
     async (request) => receive(DEFAULT_CHANNEL, request),

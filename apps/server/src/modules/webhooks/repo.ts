@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { WebhookTable } from './schema.js';
+import type { WebhookTable } from './tables.js';
 
 export type WebhookRow = Selectable<WebhookTable>;
 export type NewWebhook = Insertable<WebhookTable>;

@@ -1,40 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  webhookChannelParams,
+  webhookDetail,
+  webhookIdParams,
+  webhookListQuery,
+  webhookPage,
+  webhookSchemaMap,
+  webhooksDeletedReply,
+} from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
-import { channelSchema } from './receiver.js';
+import { loadWebhookSchemas } from './payloadSchemas.js';
 import { WebhookRepo } from './repo.js';
-import { loadWebhookSchemas } from './schemas.js';
 import { publishEvent, toSummary } from './service.js';
-
-const summarySchema = z.object({
-  id: z.number().int(),
-  channel: z.string(),
-  receivedAt: z.string(),
-  path: z.string(),
-  signature: z.string().nullable(),
-  transactionId: z.string().nullable(),
-  timestamp: z.string().nullable(),
-  isJson: z.boolean(),
-  size: z.number().int(),
-});
-
-const detailSchema = summarySchema.extend({
-  method: z.string(),
-  query: z.string(),
-  sourceIp: z.string(),
-  contentType: z.string().nullable(),
-  headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-  /** The body decoded as UTF-8 (invalid sequences become U+FFFD). */
-  body: z.string(),
-  /** The exact bytes, for signature checks of bodies that are not valid UTF-8. */
-  bodyBase64: z.string(),
-});
-
-const idParams = z.object({
-  channel: channelSchema,
-  id: z.coerce.number().int().positive('id must be a positive integer'),
-});
-const deletedSchema = z.object({ deleted: z.number().int() });
 
 /** GET/DELETE /lab/api/webhooks/… — the stored deliveries, newest first, and the schema map. */
 export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +24,7 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Schema name → JSON Schema: the webhook envelope and the configured tracking API schemas',
         tags: ['webhooks'],
-        response: { 200: z.record(z.string(), z.record(z.string(), z.unknown())) },
+        response: { 200: webhookSchemaMap },
       },
     },
     async (_request, reply) => {
@@ -62,19 +39,9 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'List received webhooks of a channel, newest first',
         tags: ['webhooks'],
-        params: z.object({ channel: channelSchema }),
-        querystring: z.object({
-          page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
-          size: z.coerce.number().int().min(1).max(100, 'size is at most 100').default(30),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(summarySchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            size: z.number().int(),
-          }),
-        },
+        params: webhookChannelParams,
+        querystring: webhookListQuery,
+        response: { 200: webhookPage },
       },
     },
     async (request) => {
@@ -90,8 +57,8 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One received webhook with its headers and raw body',
         tags: ['webhooks'],
-        params: idParams,
-        response: { 200: detailSchema },
+        params: webhookIdParams,
+        response: { 200: webhookDetail },
       },
     },
     async (request) => {
@@ -118,8 +85,8 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete one received webhook',
         tags: ['webhooks'],
-        params: idParams,
-        response: { 200: deletedSchema },
+        params: webhookIdParams,
+        response: { 200: webhooksDeletedReply },
       },
     },
     async (request) => {
@@ -137,8 +104,8 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete every received webhook of a channel',
         tags: ['webhooks'],
-        params: z.object({ channel: channelSchema }),
-        response: { 200: deletedSchema },
+        params: webhookChannelParams,
+        response: { 200: webhooksDeletedReply },
       },
     },
     async (request) => {

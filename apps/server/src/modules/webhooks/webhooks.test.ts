@@ -4,15 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { webhookSignature, webhookSignatureVectors } from '@lab/core/webhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { repoRoot } from '../../config.js';
 import { buildTestApp, testDialects, type TestApp } from '../../test/helpers.js';
-import { ENVELOPE_SCHEMA_NAME } from './schemas.js';
-import { openSse } from './sseReader.js';
+import { referenceDir } from '../../paths.js';
+import { openSse } from '../../test/sseReader.js';
+import { ENVELOPE_SCHEMA_NAME } from './payloadSchemas.js';
 
-const trackingOpenApi = path.resolve(
-  repoRoot,
-  '../shared/reference/carrier-openapi/track--TrackingNumbers-Resource.json',
-);
+const trackingOpenApi = path.join(referenceDir, 'carrier-openapi/track--TrackingNumbers-Resource.json');
 const TOKEN = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
 
 const envelope = (transactionId: string, extra = '') =>

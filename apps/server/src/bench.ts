@@ -1,0 +1,13 @@
+/**
+ * What the benchmarks (bench/) use of the server, as one package export (`@lab/server/bench`,
+ * source only: the benchmarks run with tsx and the @lab/source condition) instead of paths into
+ * src/. Not part of the build.
+ */
+export { buildApp } from './app.js';
+export { loadConfig } from './config.js';
+export { runImport } from './imports/registry.js';
+export { loadEngine, runJob } from './modules/labels/engine.js';
+export { loadCityRecords } from './modules/lookups/cities/cityIndex.js';
+export { transactionsDataset } from './modules/transactions/dataset.js';
+export { TransactionCatalog } from './modules/transactions/service.js';
+export { openSse, type SseReader } from './test/sseReader.js';

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Migration } from 'kysely';
+import type { z } from 'zod';
+import type { RegisterCommand } from './cli/command.js';
+import type { AppConfig } from './config.js';
+import type { Seeder } from './db/seeds.js';
+import type { Dataset } from './imports/registry.js';
+
+/** CSP directives a module adds to the site's policy (e.g. a configured external origin it calls). */
+export type CspAdditions = Partial<Record<'connectSrc' | 'imgSrc' | 'frameSrc' | 'workerSrc', string[]>>;
+
+/**
+ * The environment variables a module reads: `env` validates them (with defaults), `read` turns
+ * them into typed settings that are merged into AppConfig. The module declares the fields with
+ *
+ *   declare module '../../config.js' { interface AppConfig extends MySettings {} }
+ *
+ * so `app.config.mySetting` is typed everywhere, as tables are merged into Database.
+ */
+export interface ModuleConfig<Env extends z.ZodObject = z.ZodObject, Settings extends object = object> {
+  env: Env;
+  read: (env: z.output<Env>) => Settings;
+}
+
+/**
+ * One server module: a folder under modules/ whose index.ts exports `defineModule({...})`, listed
+ * once in modules/index.ts. Everything the module brings is declared here and picked up by the
+ * frameworks that read the list: app.ts (routes, CSP), db (migrations, seeds), imports (datasets),
+ * the CLI (commands) and config (settings).
+ */
+export interface LabModule {
+  /** Unique, kebab-case; names the module in logs and errors. */
+  name: string;
+  /** Routes under /lab/api. */
+  api?: FastifyPluginAsyncZod;
+  /** Public receivers under /lab/hooks. */
+  hooks?: FastifyPluginAsyncZod;
+  /**
+   * The module's migrations by name (`NNNN_<what>`, unique across modules). Kysely applies them
+   * in name order; a module's own migrations must sort in the order they run.
+   */
+  migrations?: Record<string, Migration>;
+  /** Starter data loaded once per database. */
+  seeders?: Seeder[];
+  /** What `lab import <dataset> <file>` can load into the module's tables. */
+  datasets?: Dataset<any>[];
+  /** `lab` subcommands. */
+  commands?: RegisterCommand[];
+  /** Settings read from the environment. */
+  config?: ModuleConfig<any, object>;
+  /** Additions to the Content-Security-Policy, from the loaded config. */
+  csp?: (config: AppConfig) => CspAdditions;
+}
+
+/** Declares a module; the identity function gives the object literal its type and checks it. */
+export function defineModule<M extends LabModule>(module: M): M {
+  return module;
+}
+
+/** Declares a module's settings (typed env schema → settings). */
+export function defineModuleConfig<Env extends z.ZodObject, Settings extends object>(
+  config: ModuleConfig<Env, Settings>,
+): ModuleConfig<Env, Settings> {
+  return config;
+}
+
+function assertUniqueNames(what: string, names: string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`${what} ${name} is defined twice`);
+    seen.add(name);
+  }
+}
+
+/**
+ * Checks that no two modules claim the same name, migration, seeder or dataset: a programming
+ * error reported at start (and by the server tests), never a silent override.
+ */
+export function checkModules(modules: readonly LabModule[]): void {
+  assertUniqueNames(
+    'module',
+    modules.map((m) => m.name),
+  );
+  assertUniqueNames(
+    'migration',
+    modules.flatMap((m) => Object.keys(m.migrations ?? {})),
+  );
+  assertUniqueNames(
+    'seeder',
+    collectSeeders(modules).map((s) => s.name),
+  );
+  assertUniqueNames(
+    'dataset',
+    collectDatasets(modules).map((d) => d.name),
+  );
+}
+
+/** Every module's migrations in one map, keyed by migration name. */
+export function collectMigrations(modules: readonly LabModule[]): Record<string, Migration> {
+  return Object.assign({}, ...modules.map((m) => m.migrations ?? {})) as Record<string, Migration>;
+}
+
+export const collectSeeders = (modules: readonly LabModule[]): Seeder[] => modules.flatMap((m) => m.seeders ?? []);
+export const collectDatasets = (modules: readonly LabModule[]): Dataset<any>[] =>
+  modules.flatMap((m) => m.datasets ?? []);
+export const collectCommands = (modules: readonly LabModule[]): RegisterCommand[] =>
+  modules.flatMap((m) => m.commands ?? []);

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceDir } from '../../paths.js';
+import { runLab } from '../../test/helpers.js';
+import { decodeGray, rotateGray } from './images.js';
+
+const corpus = path.join(referenceDir, 'zpl-corpus');
+
+const lab = (args: string[], stdin?: Buffer) => runLab(args, stdin ? { stdin } : {});
+
+describe('lab zpl render', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-zpl-cli-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('renders a file to PNG at the size and density asked, and rotates it', async () => {
+    const upright = path.join(dir, 'fedex.png');
+    const r = await lab(['zpl', 'render', path.join(corpus, 'fedex.zpl'), '-o', upright]);
+    expect(r).toEqual({ code: 0, out: [`wrote ${upright} (PNG, label 1 of 1)`], err: [] });
+    const img = decodeGray(fs.readFileSync(upright));
+    expect([img.width, img.height]).toEqual([813, 1220]);
+
+    const turned = path.join(dir, 'fedex-180.png');
+    const t = await lab(['zpl', 'render', path.join(corpus, 'fedex.zpl'), '--rotate', '180', '-o', turned]);
+    expect(t.code).toBe(0);
+    expect(Buffer.from(decodeGray(fs.readFileSync(turned)).gray).equals(Buffer.from(rotateGray(img, 180).gray))).toBe(
+      true,
+    );
+  });
+
+  it('reads stdin and writes every label to a PDF (format from the extension)', async () => {
+    const out = path.join(dir, 'two.pdf');
+    const r = await lab(
+      ['zpl', 'render', '-', '--size', '4x6.75', '-o', out],
+      fs.readFileSync(path.join(corpus, 'pnldpd.zpl')),
+    );
+    expect(r).toEqual({ code: 0, out: [`wrote ${out} (PDF, 2 labels)`], err: [] });
+    const doc = await PDFDocument.load(fs.readFileSync(out));
+    expect(doc.getPageCount()).toBe(2);
+    expect(doc.getPage(1).getSize()).toEqual({ width: 288, height: 486 });
+  });
+
+  it('picks one label by index at another density', async () => {
+    const out = path.join(dir, 'second.png');
+    const r = await lab(['zpl', 'render', path.join(corpus, 'pnldpd.zpl'), '--index', '1', '--dpmm', '12', '-o', out]);
+    expect(r.out).toEqual([`wrote ${out} (PNG, label 2 of 2)`]);
+    const img = decodeGray(fs.readFileSync(out));
+    expect([img.width, img.height]).toEqual([1220, 1829]);
+  });
+
+  it.each([
+    [['--dpmm', '10'], 'lab: --dpmm: unsupported print density "10": use one of 6dpmm, 8dpmm, 12dpmm, 24dpmm'],
+    [
+      ['--size', '20x6'],
+      'lab: --size: invalid label size "20x6": width and height must be greater than 0 and at most 15 inches',
+    ],
+    [['--rotate', '45'], 'lab: --rotate: invalid rotation "45": use 0, 90, 180 or 270'],
+    [['--index', 'x'], 'lab: --index: invalid label index "x": use a whole number from 0'],
+    [['--format', 'gif'], 'lab: --format: use png or pdf, got "gif"'],
+    [['--index', '3'], 'lab: label index 3 is out of range: the ZPL holds 1 label'],
+  ])('exits 2 with the message for %j', async (args, message) => {
+    const r = await lab(['zpl', 'render', path.join(corpus, 'fedex.zpl'), ...args, '-o', path.join(dir, 'x.png')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toEqual([message]);
+  });
+
+  it('exits 2 with the renderer message on bad ZPL, a missing file or empty input', async () => {
+    const bad = path.join(dir, 'bad.zpl');
+    fs.writeFileSync(bad, '^XA^FO50,50^BQN,2,10^FDMM^FS^XZ');
+    const r = await lab(['zpl', 'render', bad, '-o', path.join(dir, 'bad.png')]);
+    expect(r).toEqual({
+      code: 2,
+      out: [],
+      err: ['lab: Error rendering: error rendering label 0: failed to draw zpl element: invalid qr barcode data'],
+    });
+    expect(fs.existsSync(path.join(dir, 'bad.png'))).toBe(false);
+    const missing = await lab(['zpl', 'render', path.join(dir, 'nope.zpl'), '-o', path.join(dir, 'n.png')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toEqual([`lab: cannot read ${path.join(dir, 'nope.zpl')}: no such file`]);
+    const empty = await lab(['zpl', 'render', '-', '-o', path.join(dir, 'e.png')]);
+    expect(empty.err).toEqual(['lab: stdin is empty']);
+    const noOutput = await lab(['zpl', 'render', bad]);
+    expect(noOutput.code).toBe(2);
+  });
+});

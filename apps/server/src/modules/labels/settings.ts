@@ -1,0 +1,43 @@
+import os from 'node:os';
+import { z } from 'zod';
+import { defineModuleConfig } from '../../module.js';
+
+const megabytes = (n: number) => n * 1024 * 1024;
+
+/** LABEL_* environment variables of the ZPL conversion service. */
+export const labelsConfig = defineModuleConfig({
+  env: z.object({
+    LABEL_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(megabytes(2)),
+    LABEL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    LABEL_RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    LABEL_CACHE_BYTES: z.coerce.number().int().positive().default(megabytes(64)),
+    LABEL_SERVICE_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)), {
+        message: 'LABEL_SERVICE_URL must be a path on this site (/…) or an http(s) URL',
+      }),
+  }),
+  read: (e) => ({
+    labelBodyLimitBytes: e.LABEL_BODY_LIMIT_BYTES,
+    /** Render threads; defaults to the machine's cores. */
+    labelWorkers: e.LABEL_WORKERS ?? os.availableParallelism(),
+    labelRenderTimeoutMs: e.LABEL_RENDER_TIMEOUT_MS,
+    labelCacheBytes: e.LABEL_CACHE_BYTES,
+    /** Base URL of the ZPL conversion service the web app calls; unset = our own. */
+    labelServiceUrl: e.LABEL_SERVICE_URL === '' ? undefined : e.LABEL_SERVICE_URL.replace(/\/+$/, ''),
+  }),
+});
+
+export type LabelSettings = ReturnType<typeof labelsConfig.read>;
+
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the settings
+  interface AppConfig extends LabelSettings {}
+}
+
+/** An external LABEL_SERVICE_URL's origin, which the browser must be allowed to call (CSP connect-src). */
+export function labelServiceOrigin(url: string | undefined): string | undefined {
+  return url && /^https?:\/\//i.test(url) ? new URL(url).origin : undefined;
+}

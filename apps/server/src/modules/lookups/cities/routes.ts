@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { citiesQuery, citiesReply } from '@lab/core/contract';
+import { countryCatalog } from '../regions/countries.js';
+import { cityIndex } from './cityIndex.js';
+
+/** Search Cities: the world's cities of 1,000+ people by name prefix. */
+export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/utils/v1/cities',
+    {
+      schema: {
+        summary: 'Cities whose name starts with q (best matches first)',
+        tags: ['utils'],
+        querystring: citiesQuery,
+        response: { 200: citiesReply },
+      },
+    },
+    async (req) => {
+      const index = await cityIndex();
+      const started = performance.now();
+      const found = index.search(req.query.q, { country: req.query.country, limit: req.query.limit });
+      const tookMs = performance.now() - started;
+      const { byAlpha2 } = countryCatalog();
+      return {
+        tookMs,
+        data: found.map((c) => ({
+          id: c.id,
+          name: c.name,
+          country_code: c.country,
+          country_name: byAlpha2.get(c.country)?.name ?? c.country,
+          country_name_cn: byAlpha2.get(c.country)?.name_cn ?? '',
+          admin_code: c.adminCode,
+          lat: c.lat,
+          lon: c.lon,
+          population: c.population,
+        })),
+      };
+    },
+  );
+};

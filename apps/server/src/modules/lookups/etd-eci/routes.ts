@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { etdListReply, etdRequirementQuery, etdRequirementReply } from '@lab/core/contract';
+import { exportSide, importSide } from '@lab/core/regions';
+import { badRequest } from '../../../http/errors.js';
+import { latestImport } from '../../../imports/registry.js';
+import { countryCatalog } from '../regions/countries.js';
+import { etdEciDataset } from './dataset.js';
+import { etdRules } from './repo.js';
+
+const tags = ['utils'];
+
+/** Search ETD/ECI worldwide: the origin's export rules and the destination's import rules. */
+export const etdEciRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/utils/v1/etd-eci/requirement',
+    {
+      schema: {
+        summary: "ETD/ECI rules from an origin's export side to a destination's import side",
+        tags,
+        querystring: etdRequirementQuery,
+        response: { 200: etdRequirementReply },
+      },
+    },
+    async (req) => {
+      const { byAlpha2 } = countryCatalog();
+      for (const code of [req.query.from, req.query.to])
+        if (!byAlpha2.has(code)) throw badRequest(`unknown country code ${code}`);
+      const rules = await etdRules(app.db.kysely, [req.query.from, req.query.to]);
+      const end = (code: string, side: 'export' | 'import') => {
+        const c = byAlpha2.get(code)!;
+        const rule = rules.find((r) => r.alpha_2 === code);
+        return {
+          alpha_2: code,
+          name: c.name,
+          name_cn: c.name_cn,
+          side: rule ? (side === 'export' ? exportSide(rule) : importSide(rule)) : null,
+        };
+      };
+      return {
+        dataset: await latestImport(app.db.kysely, etdEciDataset.name),
+        from: end(req.query.from, 'export'),
+        to: end(req.query.to, 'import'),
+      };
+    },
+  );
+
+  app.get(
+    '/utils/v1/etd-eci',
+    {
+      schema: { summary: 'Every imported ETD/ECI rule with country names', tags, response: { 200: etdListReply } },
+    },
+    async () => {
+      const { byAlpha2 } = countryCatalog();
+      const rules = await etdRules(app.db.kysely);
+      return {
+        dataset: await latestImport(app.db.kysely, etdEciDataset.name),
+        data: rules.map((r) => ({
+          ...r,
+          name: byAlpha2.get(r.alpha_2)?.name ?? r.alpha_2,
+          name_cn: byAlpha2.get(r.alpha_2)?.name_cn ?? '',
+        })),
+      };
+    },
+  );
+};

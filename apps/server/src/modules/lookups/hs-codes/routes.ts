@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hsSearchBody, hsSearchReply } from '@lab/core/contract';
+import { checkHsKeyword, HS_MESSAGES, HS_PAGE_SIZE } from '@lab/core/regions';
+import { badRequest } from '../../../http/errors.js';
+import { latestImport } from '../../../imports/registry.js';
+import { hsCnDataset } from './dataset.js';
+import { searchHsCodes } from './repo.js';
+
+/** 海关编码查询: China customs HS codes containing the digits typed. */
+export const hsCodesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/utils/v1/hs-codes/search',
+    {
+      schema: {
+        summary: 'China customs HS codes containing the digits, by code, 50 a page',
+        tags: ['utils'],
+        body: hsSearchBody,
+        response: { 200: hsSearchReply },
+      },
+    },
+    async (req) => {
+      const check = checkHsKeyword(req.body.keyword);
+      if (!check.ok) throw badRequest(check.message);
+      const dataset = await latestImport(app.db.kysely, hsCnDataset.name);
+      const { total, rows } = await searchHsCodes(app.db.kysely, check.digits, req.body.page, HS_PAGE_SIZE);
+      const base = { total, page: req.body.page, pageSize: HS_PAGE_SIZE, dataset, data: rows };
+      if (!dataset) return { ...base, tag: 'error' as const, msg: HS_MESSAGES.notImported };
+      return total
+        ? { ...base, tag: 'success' as const, msg: HS_MESSAGES.found(total) }
+        : { ...base, tag: 'error' as const, msg: HS_MESSAGES.none };
+    },
+  );
+};

@@ -1,0 +1,29 @@
+import { defineModule } from '../../module.js';
+import { citiesRoutes } from './cities/routes.js';
+import { etdEciDataset } from './etd-eci/dataset.js';
+import { etdEciRoutes } from './etd-eci/routes.js';
+import { hsCnDataset } from './hs-codes/dataset.js';
+import { hsCodesRoutes } from './hs-codes/routes.js';
+import * as m0004 from './migrations/0004_lookups.js';
+import { postalGeonamesDataset } from './postal/dataset.js';
+import { postalRoutes } from './postal/routes.js';
+import { regionsServedDataset } from './regions/dataset.js';
+import { regionsRoutes } from './regions/routes.js';
+
+/**
+ * Useful Tools lookups, one folder each: regions (and US states), cities, HS codes (CN), ETD/ECI
+ * requirements, postal codes. They share one migration (their tables) and the cell rules of
+ * their datasets (fields.ts).
+ */
+export const lookupsModule = defineModule({
+  name: 'lookups',
+  api: async (app) => {
+    await app.register(regionsRoutes);
+    await app.register(citiesRoutes);
+    await app.register(hsCodesRoutes);
+    await app.register(etdEciRoutes);
+    await app.register(postalRoutes);
+  },
+  migrations: { '0004_lookups': m0004 },
+  datasets: [regionsServedDataset, hsCnDataset, etdEciDataset, postalGeonamesDataset],
+});

@@ -1,0 +1,16 @@
+import { defineModule } from '../../module.js';
+import { registerWebhook } from './cli.js';
+import * as m0003 from './migrations/0003_webhooks.js';
+import { webhookReceiverRoutes } from './receiver.js';
+import { webhookApiRoutes } from './routes.js';
+import { webhooksConfig } from './settings.js';
+
+/** Shipment-visibility webhooks: the public receiver, the inspector API and `lab webhook`. */
+export const webhooksModule = defineModule({
+  name: 'webhooks',
+  api: webhookApiRoutes,
+  hooks: webhookReceiverRoutes,
+  migrations: { '0003_webhooks': m0003 },
+  commands: [registerWebhook],
+  config: webhooksConfig,
+});

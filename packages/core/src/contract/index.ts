@@ -1,0 +1,12 @@
+/**
+ * The HTTP contract between @lab/server and @lab/web: request and reply shapes declared once, as
+ * zod schemas. The server validates and serialises with them (and publishes them in its OpenAPI);
+ * the web app reads their types only (`import type`), so a change on one side that the other does
+ * not follow is a compile error, and no zod code reaches the browser.
+ */
+export * from './common.js';
+export * from './system.js';
+export * from './transactions.js';
+export * from './lookups.js';
+export * from './shipping.js';
+export * from './webhooks.js';

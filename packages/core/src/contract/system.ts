@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const healthReply = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['sqlite', 'postgres']),
+  version: z.string(),
+});
+export type HealthReply = z.output<typeof healthReply>;
+
+/** GET /config: the few server settings the web app reads at start. */
+export const clientConfigReply = z.object({
+  version: z.string(),
+  fileShareUrl: z.string().nullable(),
+  publicBaseUrl: z.string().nullable(),
+  /** Base of the ZPL conversion service (…/v1/printers/{dpmm}/labels/{size}/{index}/). */
+  labelServiceUrl: z.string(),
+});
+export type ClientConfig = z.output<typeof clientConfigReply>;

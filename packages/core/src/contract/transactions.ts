@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DEFAULT_DEFINITIONS_VERSION, VERSION_PATTERN } from '../transactions/definitions.js';
+
+/** What the carrier's software says about one field of one transaction type. */
+export const transactionDefinition = z.object({
+  version: z.string(),
+  type: z.string(),
+  id: z.number().int(),
+  description: z.string(),
+  valueType: z.string().nullable(),
+  /** Maximum value length as recorded (usually digits; kept as text because exports vary). */
+  length: z.string().nullable(),
+  occurrences: z.string().nullable(),
+  details: z.string().nullable(),
+  /** The possible values, stored with `~` between them. */
+  allValues: z.string().nullable().describe('possible values with ~ between them'),
+});
+export type TransactionDefinition = z.output<typeof transactionDefinition>;
+
+export const definitionsVersion = z.string().regex(VERSION_PATTERN, 'a version is 1-40 letters, digits, . _ or -');
+const transactionType = z.string().trim().min(1, 'type is empty').max(100, 'type is longer than 100 characters');
+/** A field id in a path or a body: 1-4 digits, as a number or text. */
+export const fieldId = z
+  .union([z.number().int(), z.string().trim()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,4}$/, 'a field id is 1-4 digits'))
+  .transform(Number);
+const flag = z.enum(['true', 'false'], { error: 'use true or false' }).default('false');
+
+export const definitionTypeParams = z.object({ version: definitionsVersion, type: transactionType });
+
+/** GET /transactions/search */
+export const transactionSearchQuery = z.object({
+  version: definitionsVersion.default(DEFAULT_DEFINITIONS_VERSION),
+  type: transactionType.optional(),
+  keyword: z.string().min(1, 'keyword is empty').max(100, 'keyword is longer than 100 characters'),
+  isId: flag,
+  isFullText: flag,
+});
+export type TransactionSearchQuery = z.input<typeof transactionSearchQuery>;
+
+export const transactionSearchReply = z.object({
+  definations: z
+    .array(transactionDefinition)
+    .describe('the matching definitions, best first (spelling is the contract)'),
+  msg: z.string(),
+  total: z.number().int().describe('matches before the list was limited'),
+});
+export type TransactionSearchReply = z.output<typeof transactionSearchReply>;
+
+/** GET /transactions/keywords: one of the latest searched keywords. */
+export const recentKeyword = z.object({ keyword: z.string(), isId: z.boolean(), created: z.string() });
+export type RecentKeyword = z.output<typeof recentKeyword>;
+
+export const transactionVersionsReply = z.object({ versions: z.array(z.string()) });
+
+export const transactionTypesQuery = z.object({ version: definitionsVersion.default(DEFAULT_DEFINITIONS_VERSION) });
+export const transactionTypesReply = z.object({ version: z.string(), types: z.array(z.string()) });
+export type TransactionTypesReply = z.output<typeof transactionTypesReply>;
+
+/** POST /transactions/{version}/{type}/ids */
+export const definitionIdsBody = z.object({ ids: z.array(fieldId).max(10_000, 'at most 10000 ids') });
+export type DefinitionIdsBody = z.input<typeof definitionIdsBody>;
