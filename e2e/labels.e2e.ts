@@ -4,17 +4,16 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, labCli, openPage, referenceDir } from './support/browser';
+import { expectText, expectVisible, POLL } from './support/expect';
 
 const fedex = fs.readFileSync(path.join(referenceDir, 'zpl-corpus/fedex.zpl'));
 
 /** The shown label image's natural size once it has loaded. */
 async function labelImageSize(page: Page): Promise<[number, number]> {
   const img = page.getByTestId('label-image').first();
-  await img.waitFor();
-  await page.waitForFunction(() => {
-    const el = document.querySelector<HTMLImageElement>('[data-testid="label-image"]');
-    return !!el && el.complete && el.naturalWidth > 0;
-  });
+  await expectVisible(img);
+  const loadState = (el: HTMLImageElement) => (!el.complete ? 'loading' : el.naturalWidth > 0 ? 'loaded' : 'broken');
+  await expect.poll(() => img.evaluate(loadState), POLL).toBe('loaded');
   return img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight] as [number, number]);
 }
 
@@ -30,7 +29,7 @@ describe('Labels', () => {
       .poll(() => tab.getByLabel('ZPL', { exact: true }).inputValue())
       .toContain('^FO28,742^A0N,24,24^FWN^FH^FDTRK#^FS');
     expect(await labelImageSize(page)).toEqual([813, 1220]);
-    await page.getByText('1 label · 4x6 in · 8 dpmm').waitFor();
+    await expectText(page, '1 label · 4x6 in · 8 dpmm');
 
     const download = page.waitForEvent('download');
     await tab.getByRole('button', { name: 'Download ZPL' }).click();
@@ -38,7 +37,7 @@ describe('Labels', () => {
 
     await tab.locator('label', { has: page.getByRole('radio', { name: 'PDF' }) }).click();
     const canvas = page.getByTestId('label-canvas');
-    await canvas.waitFor();
+    await expectVisible(canvas);
     // 4 × 6 in at 100% of 8 dpmm, shown at the default 50%.
     const width = await canvas.evaluate((el: HTMLCanvasElement) => el.width);
     expect(Math.abs(width - 406)).toBeLessThanOrEqual(2);
@@ -48,14 +47,14 @@ describe('Labels', () => {
     const { page } = await openPage('/utils/base64?tab=zpl');
     await page.getByLabel('Base64 input').fill('^XA^FDnot base64^FS^XZ');
     await page.getByRole('button', { name: 'Decode' }).click();
-    await page.getByText('invalid base64 input').waitFor();
+    await expectText(page, 'invalid base64 input');
   });
 
   it('Raw ZPL: a multi-label ZPL shows every label', async () => {
     const { page } = await openPage('/utils/base64?tab=raw');
     const two = fs.readFileSync(path.join(referenceDir, 'zpl-corpus/pnldpd.zpl'), 'utf8');
     await page.getByLabel('ZPL', { exact: true }).fill(two);
-    await page.getByTestId('label-page').getByText('Label 1 of 2').waitFor();
+    await expectText(page.getByTestId('label-page'), 'Label 1 of 2');
     expect(await page.getByRole('button', { name: /Show label/ }).count()).toBe(2);
   });
 
@@ -70,7 +69,7 @@ describe('Labels', () => {
     const { page } = await openPage('/utils/base64?tab=pdf');
     await page.getByLabel('Base64 input').fill(`data:application/pdf;base64,${pdf.toString('base64')}`);
     await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByTestId('label-canvas').waitFor();
+    await expectVisible(page.getByTestId('label-canvas'));
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'As PNG' }).click();
     const saved = await download;

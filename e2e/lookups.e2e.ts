@@ -3,37 +3,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { labCli, openPage, referenceDir } from './support/browser';
+import { expectRole, expectText, expectVisible } from './support/expect';
 
 describe('Useful Tools lookups', () => {
   it('opens on Search Regions and finds China by alpha-2 "cn"', async () => {
     const { page } = await openPage('/utils/utils');
-    await page.getByRole('tab', { name: 'Search Regions', selected: true }).waitFor();
+    await expectRole(page, 'tab', { name: 'Search Regions', selected: true });
     await page.getByLabel('keyword').fill('cn');
     await page.getByLabel('keyword').press('Enter');
     const card = page.getByTestId('region-CN');
-    await card.getByText("People's Republic of China 中国").waitFor();
-    await card.getByText('Eastern Asia').waitFor();
-    await card.getByText('Unknown').waitFor();
-    await card.getByText('Postal Routed (6 digits · ^\\d{6}$)').waitFor();
+    await expectText(card, "People's Republic of China 中国");
+    await expectText(card, 'Eastern Asia');
+    await expectText(card, 'Unknown');
+    await expectText(card, 'Postal Routed (6 digits · ^\\d{6}$)');
   });
 
   it('finds China by its Chinese name and warns on an empty keyword', async () => {
     const { page } = await openPage('/utils/utils?tab=regions');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('enter a code or word before search').waitFor();
+    await expectText(page, 'enter a code or word before search');
     await page.getByText('Name', { exact: true }).click();
     await page.getByLabel('keyword').fill('中国');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByTestId('region-CN').waitFor();
+    await expectVisible(page.getByTestId('region-CN'));
   });
 
   it('browses the UN M49 cascade: Asia → Eastern Asia', async () => {
     const { page } = await openPage('/utils/utils');
     await page.getByRole('combobox', { name: 'region' }).click();
     await page.getByTitle('Asia', { exact: true }).click();
-    await page.getByTestId('region-CN').waitFor();
+    await expectVisible(page.getByTestId('region-CN'));
     await page.getByTitle('Eastern Asia', { exact: true }).click();
-    await page.getByTestId('region-JP').waitFor();
+    await expectVisible(page.getByTestId('region-JP'));
     expect(await page.getByTestId('region-IN').count()).toBe(0);
   });
 
@@ -45,12 +46,12 @@ describe('Useful Tools lookups', () => {
     const { page } = await openPage('/utils/utils?tab=hs');
     await page.getByLabel('商品编码').fill('010');
     await page.getByRole('button', { name: /查\s*询/ }).click();
-    await page.getByText('请输入至少4位数字').waitFor();
+    await expectText(page, '请输入至少4位数字');
     await page.getByLabel('商品编码').fill('0101');
     await page.getByLabel('商品编码').press('Enter');
-    await page.getByText(/^共找到\d+条记录$/).waitFor();
-    await page.getByRole('cell', { name: 'Horses, asses, mules and hinnies; live' }).waitFor();
-    await page.getByText(/数据版本：HS2022/).waitFor();
+    await expectText(page, /^共找到\d+条记录$/);
+    await expectRole(page, 'cell', { name: 'Horses, asses, mules and hinnies; live' });
+    await expectText(page, /数据版本：HS2022/);
   });
 
   it('swaps an ETD/ECI lane and downloads the browse table as CSV', async () => {
@@ -67,12 +68,12 @@ describe('Useful Tools lookups', () => {
 
     const { page } = await openPage('/utils/utils?tab=etd');
     await page.getByRole('button', { name: 'swap' }).click();
-    await page.getByText('Sucessfully get requirement from US to CN').waitFor();
+    await expectText(page, 'Sucessfully get requirement from US to CN');
     const importSide = page.getByTestId('etd-import');
-    await importSide.getByText('EWO').waitFor();
-    await importSide.getByText('Letterhead Prohibited').waitFor();
+    await expectText(importSide, 'EWO');
+    await expectText(importSide, 'Letterhead Prohibited');
 
-    await page.getByText('Dataset 2023-03: 2 of 2 destinations').waitFor();
+    await expectText(page, 'Dataset 2023-03: 2 of 2 destinations');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: /Download CSV/ }).click(),
@@ -94,19 +95,19 @@ describe('Useful Tools lookups', () => {
     const { page } = await openPage('/utils/utils?tab=postal');
     await page.getByLabel('postal code', { exact: true }).fill('10001');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('1 result(s) returned').waitFor();
-    await page.getByRole('cell', { name: 'New York, NY' }).waitFor();
-    await page.getByText('Primary', { exact: true }).waitFor();
+    await expectText(page, '1 result(s) returned');
+    await expectRole(page, 'cell', { name: 'New York, NY' });
+    await expectText(page, 'Primary', { exact: true });
   });
 
   it('searches cities and filters US states', async () => {
     const { page } = await openPage('/utils/utils?tab=cities');
     await page.getByLabel('city').fill('shangh');
     await page.getByLabel('city').press('Enter');
-    await page.getByRole('cell', { name: 'Shanghai', exact: true }).waitFor();
+    await expectRole(page, 'cell', { name: 'Shanghai', exact: true });
     await page.getByRole('tab', { name: 'Search US States' }).click();
     await page.waitForURL(/tab=states/);
     await page.getByLabel('state filter').fill('sacramento');
-    await page.getByRole('cell', { name: 'California' }).waitFor();
+    await expectRole(page, 'cell', { name: 'California' });
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage } from './support/browser';
+import { expectRole, expectText, expectVisible } from './support/expect';
 
 describe('the app shell', () => {
   it('home renders the catalogue of tools with a working filter', async () => {
     const { page } = await openPage('/');
-    await page.getByRole('heading', { name: 'Shipping Lab', level: 2 }).waitFor();
+    await expectRole(page, 'heading', { name: 'Shipping Lab', level: 2 });
     const catalogue = page.getByRole('main');
-    await catalogue.getByRole('link', { name: 'Useful Tools' }).waitFor();
+    await expectRole(catalogue, 'link', { name: 'Useful Tools' });
     await page.getByPlaceholder('Filter tools').fill('zzzz no such tool');
-    await page.getByText('No tool matches this filter').waitFor();
+    await expectText(page, 'No tool matches this filter');
     await page.getByPlaceholder('Filter tools').fill('useful');
     await catalogue.getByRole('link', { name: 'Useful Tools' }).click();
     await page.waitForURL('**/lab/utils/utils');
@@ -17,20 +18,20 @@ describe('the app shell', () => {
 
   it('an unknown path renders the 404 texts', async () => {
     const { page } = await openPage('/no/such/page');
-    await page.getByText('HTTP 404').waitFor();
-    await page.getByText('THE PAGE YOU WERE LOOKING FOR COULD NOT BE FOUND.').waitFor();
+    await expectText(page, 'HTTP 404');
+    await expectText(page, 'THE PAGE YOU WERE LOOKING FOR COULD NOT BE FOUND.');
   });
 
   it('switches the chrome and antd components between English and 简体中文', async () => {
     const { page } = await openPage('/');
-    await page.getByPlaceholder('Filter tools').waitFor();
+    await expectVisible(page.getByPlaceholder('Filter tools'));
     await page.getByText('简体中文').click();
-    await page.getByPlaceholder('筛选工具').waitFor();
-    await page.getByRole('menuitem', { name: '首页' }).waitFor();
+    await expectVisible(page.getByPlaceholder('筛选工具'));
+    await expectRole(page, 'menuitem', { name: '首页' });
     await page.reload();
-    await page.getByPlaceholder('筛选工具').waitFor();
+    await expectVisible(page.getByPlaceholder('筛选工具'));
     await page.getByText('English', { exact: true }).click();
-    await page.getByPlaceholder('Filter tools').waitFor();
+    await expectVisible(page.getByPlaceholder('Filter tools'));
   });
 
   it('a deep link loads the app, not a server 404', async () => {
@@ -38,7 +39,7 @@ describe('the app shell', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
     const { page } = await openPage('/transaction/search');
-    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+    await expectRole(page, 'menuitem', { name: 'Home' });
   });
 
   it('runs under the server CSP without violations and shows the footer year', async () => {
@@ -48,7 +49,7 @@ describe('the app shell', () => {
       if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
     });
     await page.reload();
-    await page.getByText(`© ${new Date().getFullYear()}`).waitFor();
+    await expectText(page, `© ${new Date().getFullYear()}`);
     expect(violations).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, labCli, openPage } from './support/browser';
+import { expectRole, expectText, expectVisible, POLL } from './support/expect';
 
 const TOKEN = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
 const envelope = (transactionId: string) =>
@@ -16,9 +17,9 @@ describe('Shipment Visibility Webhook', () => {
       if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
     });
     await page.reload();
-    await page.getByRole('heading', { name: 'Shipment Visibility Webhook' }).waitFor();
-    await page.getByText(`${baseUrl()}/lab/hooks/fdx/e2e`).waitFor();
-    await page.getByText('live', { exact: true }).waitFor();
+    await expectRole(page, 'heading', { name: 'Shipment Visibility Webhook' });
+    await expectText(page, `${baseUrl()}/lab/hooks/fdx/e2e`);
+    await expectText(page, 'live', { exact: true });
     let dialogs = 0;
     page.on('dialog', (d) => {
       dialogs += 1;
@@ -37,32 +38,32 @@ describe('Shipment Visibility Webhook', () => {
 
     // Both rows appear without a reload, newest at the top.
     const table = page.getByRole('table');
-    await table.getByText('e2e-bad').waitFor();
-    await table.getByText('e2e-good').waitFor();
-    await page.getByText('Result refreshed').first().waitFor();
+    await expectText(table, 'e2e-bad');
+    await expectText(table, 'e2e-good');
+    await expectText(page, 'Result refreshed', { first: true });
     expect(await table.getByRole('row').nth(1).textContent()).toContain('e2e-bad');
     expect(await table.getByLabel('signature unknown').count()).toBe(2);
 
     await page.getByLabel('security token').fill(TOKEN);
     await page.getByRole('button', { name: 'check signature' }).click();
-    await table.getByRole('row').nth(1).getByLabel('signature mismatch').waitFor();
-    await table.getByRole('row').nth(2).getByLabel('signature match').waitFor();
+    await expectVisible(table.getByRole('row').nth(1).getByLabel('signature mismatch'));
+    await expectVisible(table.getByRole('row').nth(2).getByLabel('signature match'));
 
     // The payload is shown as data: its <script> is text in the editor, never run.
     await table.getByText('e2e-good').click();
-    await page.getByTestId('payload-viewer').getByText('<script>alert(1)</script>', { exact: false }).first().waitFor();
+    await expectText(page.getByTestId('payload-viewer'), '<script>alert(1)</script>', { first: true });
     expect(dialogs).toBe(0);
     await page.getByText('view', { exact: true }).click();
-    await page.getByTestId('payload-viewer').locator('.jse-tree-mode').waitFor();
-    await page.getByTestId('payload-viewer').getByText('e2e-good').first().waitFor();
+    await expectVisible(page.getByTestId('payload-viewer').locator('.jse-tree-mode'));
+    await expectText(page.getByTestId('payload-viewer'), 'e2e-good', { first: true });
 
     await page.getByRole('button', { name: 'view schema' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('menuitem', { name: 'ShipmentVisibilityWebhook' }).waitFor();
+    await expectRole(dialog, 'menuitem', { name: 'ShipmentVisibilityWebhook' });
     await dialog.getByRole('tab', { name: 'table' }).click();
-    await dialog.getByText('outputMetaData[].transactionId').waitFor();
+    await expectText(dialog, 'outputMetaData[].transactionId');
     await dialog.getByRole('tab', { name: 'raw' }).click();
-    await dialog.getByTestId('schema-raw').waitFor();
+    await expectVisible(dialog.getByTestId('schema-raw'));
     expect(violations).toEqual([]); // the JSON editor runs under the app's CSP
   });
 
@@ -71,7 +72,9 @@ describe('Shipment Visibility Webhook', () => {
     await page.getByRole('button', { name: 'generate' }).click();
     const token = await page.getByLabel('security token').inputValue();
     expect(token).toMatch(/^[A-Za-z0-9]{25}$/);
-    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('secure:')));
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage)), POLL)
+      .toContainEqual(expect.stringMatching(/^secure:/));
     const stored = await page.evaluate(() => JSON.stringify(localStorage));
     expect(stored).not.toContain(token);
     await page.reload();
