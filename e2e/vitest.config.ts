@@ -6,7 +6,7 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
-    globalSetup: ['./support/global-setup.ts'],
+    globalSetup: ['../test/reference-data.ts', './support/global-setup.ts'],
     setupFiles: ['./support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

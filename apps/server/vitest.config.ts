@@ -8,6 +8,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['../../test/reference-data.ts'],
+    setupFiles: ['../../test/fast-check.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

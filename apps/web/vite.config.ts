@@ -22,7 +22,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/test/setup.ts', '../../test/fast-check.setup.ts'],
     testTimeout: 20_000,
     css: false,
   },

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-export const referenceDir = path.resolve(repoRoot, '../shared/reference');
+export { referenceDir } from '../../test/reference-data';
 
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];

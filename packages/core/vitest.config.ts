@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'core', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'core',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['../../test/reference-data.ts'],
+    setupFiles: ['../../test/fast-check.setup.ts'],
+  },
 });
