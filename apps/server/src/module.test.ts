@@ -6,7 +6,14 @@ import { ConfigError, loadConfig } from './config.js';
 import { checkModules, defineModule, type LabModule } from './module.js';
 import { labModules } from './modules/index.js';
 import { carriersDataset, exampleModule } from './test/exampleModule.js';
-import { buildTestApp, runLab, testDialects, type TestApp } from './test/helpers.js';
+import {
+  buildTestApp,
+  freshDatabaseConfig,
+  openMigratedDb,
+  runLab,
+  testDialects,
+  type TestApp,
+} from './test/helpers.js';
 
 // "Adding a module is one folder plus one line": the example module (test/exampleModule.ts) is
 // added to the list below and nothing else, yet every framework picks up every part of it.
@@ -39,6 +46,15 @@ describe('the module list', () => {
     expect(() => checkModules([exampleModule, twin({ seeders: exampleModule.seeders })])).toThrow(
       'seeder example-carriers is defined twice',
     );
+  });
+
+  it("refuses a module migration named like the framework's own", async () => {
+    const { config, drop } = await freshDatabaseConfig('sqlite');
+    const clash = defineModule({ name: 'clash', migrations: { '0001_init': { up: async () => {} } } });
+    await expect(openMigratedDb(config, [clash])).rejects.toThrow(
+      "migration 0001_init is the framework's own; give the module's migration another name",
+    );
+    await drop();
   });
 
   it("reads a module's settings with the server's, naming every bad variable", () => {

@@ -64,12 +64,10 @@ export function defineModuleConfig<Env extends z.ZodObject, Settings extends obj
   return config;
 }
 
-function assertUniqueNames(what: string, names: string[]): void {
+/** The first name that appears twice in the list, if any. */
+function firstRepeated(names: string[]): string | undefined {
   const seen = new Set<string>();
-  for (const name of names) {
-    if (seen.has(name)) throw new Error(`${what} ${name} is defined twice`);
-    seen.add(name);
-  }
+  return names.find((name) => seen.size === seen.add(name).size);
 }
 
 /**
@@ -77,22 +75,16 @@ function assertUniqueNames(what: string, names: string[]): void {
  * error reported at start (and by the server tests), never a silent override.
  */
 export function checkModules(modules: readonly LabModule[]): void {
-  assertUniqueNames(
-    'module',
-    modules.map((m) => m.name),
-  );
-  assertUniqueNames(
-    'migration',
-    modules.flatMap((m) => Object.keys(m.migrations ?? {})),
-  );
-  assertUniqueNames(
-    'seeder',
-    collectSeeders(modules).map((s) => s.name),
-  );
-  assertUniqueNames(
-    'dataset',
-    collectDatasets(modules).map((d) => d.name),
-  );
+  const claims: [string, string[]][] = [
+    ['module', modules.map((m) => m.name)],
+    ['migration', modules.flatMap((m) => Object.keys(m.migrations ?? {}))],
+    ['seeder', collectSeeders(modules).map((s) => s.name)],
+    ['dataset', collectDatasets(modules).map((d) => d.name)],
+  ];
+  for (const [what, names] of claims) {
+    const twice = firstRepeated(names);
+    if (twice !== undefined) throw new Error(`${what} ${twice} is defined twice`);
+  }
 }
 
 /** Every module's migrations in one map, keyed by migration name. */

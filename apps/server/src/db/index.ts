@@ -68,6 +68,8 @@ export async function migrateToLatest(db: Db, moduleMigrations: Record<string, M
     const row = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
     migrationTableSchema = row.rows[0]?.schema ?? undefined;
   }
+  const clash = Object.keys(moduleMigrations).find((name) => name in frameworkMigrations);
+  if (clash) throw new Error(`migration ${clash} is the framework's own; give the module's migration another name`);
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => ({ ...moduleMigrations, ...frameworkMigrations }) },

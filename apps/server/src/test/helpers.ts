@@ -50,7 +50,12 @@ export async function freshDatabaseConfig(
 /** Opens a database with every migration of the given modules (all by default) applied. */
 export async function openMigratedDb(config: DatabaseConfig, modules: readonly LabModule[] = labModules): Promise<Db> {
   const db = openDatabase(config);
-  await migrateToLatest(db, collectMigrations(modules));
+  try {
+    await migrateToLatest(db, collectMigrations(modules));
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   return db;
 }
 
