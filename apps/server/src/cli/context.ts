@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely';
 import { loadConfig, type AppConfig } from '../config.js';
-import { migrateToLatest, openDatabase } from '../db/index.js';
+import { openMigratedDatabase } from '../db/index.js';
 import type { CliContext } from './command.js';
 
 export async function readStdin(): Promise<Buffer> {
@@ -18,15 +18,6 @@ export function defaultContext(migrations: Record<string, Migration>): CliContex
     err: (line) => process.stderr.write(`${line}\n`),
     stdin: readStdin,
     config: getConfig,
-    openDb: async () => {
-      const db = openDatabase(getConfig().database);
-      try {
-        await migrateToLatest(db, migrations);
-      } catch (err) {
-        await db.close();
-        throw err;
-      }
-      return db;
-    },
+    openDb: () => openMigratedDatabase(getConfig().database, migrations),
   };
 }

@@ -83,3 +83,18 @@ export async function migrateToLatest(db: Db, moduleMigrations: Record<string, M
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Opens the database and applies the migrations; closes it again if they fail. */
+export async function openMigratedDatabase(
+  cfg: DatabaseConfig,
+  moduleMigrations: Record<string, Migration>,
+): Promise<Db> {
+  const db = openDatabase(cfg);
+  try {
+    await migrateToLatest(db, moduleMigrations);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

@@ -9,7 +9,7 @@ import { buildApp, type BuildOptions } from '../app.js';
 import type { CliContext } from '../cli/command.js';
 import { runCli } from '../cli/main.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
-import { migrateToLatest, openDatabase, type Db } from '../db/index.js';
+import { openMigratedDatabase, type Db } from '../db/index.js';
 import { collectMigrations, type LabModule } from '../module.js';
 import { labModules } from '../modules/index.js';
 
@@ -49,14 +49,7 @@ export async function freshDatabaseConfig(
 
 /** Opens a database with every migration of the given modules (all by default) applied. */
 export async function openMigratedDb(config: DatabaseConfig, modules: readonly LabModule[] = labModules): Promise<Db> {
-  const db = openDatabase(config);
-  try {
-    await migrateToLatest(db, collectMigrations(modules));
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-  return db;
+  return openMigratedDatabase(config, collectMigrations(modules));
 }
 
 /** A migrated database for repository-level tests. Close with `db.close()` then `drop()`. */
