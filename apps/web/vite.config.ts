@@ -1,12 +1,17 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The app lives under /lab/ (served by @lab/server); @lab/core is compiled from source.
+// `@/…` is apps/web/src (the same alias as tsconfig.json's paths), so no import climbs out with ../../.
 export default defineConfig({
   base: '/lab/',
   plugins: [react()],
-  resolve: { conditions: ['@lab/source', 'module', 'browser', 'development|production'] },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    conditions: ['@lab/source', 'module', 'browser', 'development|production'],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

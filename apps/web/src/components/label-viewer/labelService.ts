@@ -1,4 +1,4 @@
-import { useClientConfig } from '../../lib/config';
+import { useClientConfig } from '@/lib/config';
 
 /** Our own conversion service; a site may point the app elsewhere (LABEL_SERVICE_URL). */
 export const DEFAULT_LABEL_SERVICE_URL = '/lab/api/labels';

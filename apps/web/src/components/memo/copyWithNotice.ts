@@ -1,5 +1,5 @@
-import { copyToClipboard } from '../../lib/clipboard';
-import { notify } from '../../lib/notify';
+import { copyToClipboard } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
 
 export const COPY_FAILED_MESSAGE = 'copy failed: the browser did not allow it';
 

@@ -18,11 +18,11 @@ import {
 } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, CopyOutlined, QuestionCircleFilled } from '@ant-design/icons';
 import { generateSecurityToken } from '@lab/core/webhooks';
-import { copyToClipboard } from '../../lib/clipboard';
-import { useClientConfig } from '../../lib/config';
-import { notify, NOTIFY_SECONDS } from '../../lib/notify';
-import { useRealtime } from '../../lib/realtime';
-import { secureStorage } from '../../lib/secureStorage';
+import { copyToClipboard } from '@/lib/clipboard';
+import { useClientConfig } from '@/lib/config';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { useRealtime } from '@/lib/realtime';
+import { secureStorage } from '@/lib/secureStorage';
 import { PayloadViewer, type ViewerMode } from './PayloadViewer';
 import { SchemaDialog } from './SchemaDialog';
 import {

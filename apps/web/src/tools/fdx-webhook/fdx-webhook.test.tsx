@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { isValidSecurityToken, webhookSignature } from '@lab/core/webhooks';
-import { renderWithProviders } from '../../test/render';
-import { secureStorage } from '../../lib/secureStorage';
+import { renderWithProviders } from '@/test/render';
+import { secureStorage } from '@/lib/secureStorage';
 import FdxWebhookPage from './FdxWebhookPage';
 import tool from './index';
 import { destinationUrl, formatShanghaiTime, TOKEN_STORAGE_KEY, type WebhookDetail } from './webhookApi';

@@ -1,7 +1,7 @@
 import { checkWebhookSignature, SIGNATURE_HEADER, type WebhookSummary } from '@lab/core/webhooks';
 
 export { CHANNEL_PATTERN, DEFAULT_CHANNEL, type WebhookSummary } from '@lab/core/webhooks';
-import { apiFetch } from '../../lib/api';
+import { apiFetch } from '@/lib/api';
 
 export interface WebhookDetail extends WebhookSummary {
   method: string;

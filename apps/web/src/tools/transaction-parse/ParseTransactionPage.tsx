@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Descriptions, Flex, Input, Select, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { checkFormat, fieldNumbers, parseTransaction, splitAllValues, trimTransaction } from '@lab/core/transactions';
-import { copyToClipboard } from '../../lib/clipboard';
-import { notify } from '../../lib/notify';
-import { DEFAULT_TYPE, fetchDefinitionsByIds, useTransactionTypes } from '../transaction-search/transactionApi';
+import { copyToClipboard } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
+import { DEFAULT_TYPE, fetchDefinitionsByIds, useTransactionTypes } from '@/tools/transaction-search/transactionApi';
 import { filterRows, lengthText, parsedRows, rowTone, type ParsedRow } from './parseRows';
 
 export const TRIMMED_COPIED = 'trimmed transaction copied to clipboard';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { blankDefinition, type TransactionDefinition } from '@lab/core/transactions';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import ParseTransactionPage from './ParseTransactionPage';
 import { filterRows, lengthText, parsedRows, rowTone } from './parseRows';
 import tool from './index';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Checkbox, Col, Empty, Flex, Input, Menu, Row, Select, Tag, Typography } from 'antd';
 import { BookOutlined, SearchOutlined } from '@ant-design/icons';
 import { foundMessage, type TransactionDefinition } from '@lab/core/transactions';
-import { notify, NOTIFY_SECONDS } from '../../lib/notify';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { BookmarksDrawer } from './BookmarksDrawer';
 import { DefinitionCard } from './DefinitionCard';
 import { loadFavorites, saveFavorites, toggleFavorite } from './favorites';

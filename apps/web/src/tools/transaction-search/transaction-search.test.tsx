@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { blankDefinition, type TransactionDefinition } from '@lab/core/transactions';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { definitionPng, pngFileName } from './definitionPng';
 import { drawerWidth, FAVORITES_STORAGE_KEY, loadFavorites, toggleFavorite } from './favorites';
 import SearchTransactionPage from './SearchTransactionPage';

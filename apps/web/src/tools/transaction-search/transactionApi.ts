@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TransactionDefinition } from '@lab/core/transactions';
-import { apiFetch } from '../../lib/api';
+import { apiFetch } from '@/lib/api';
 
 /** The definitions version the screens read (the starter data and the carrier's v14 software). */
 export const VERSION = 'GSMW14';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { stubUtilFetch } from '../dimweight/stubUtilFetch';
+import { renderWithProviders } from '@/test/render';
+import { stubUtilFetch } from '@/tools/useful-tools/tabs/dimweight/stubUtilFetch';
 import AccountTab from './AccountTab';
 
 afterEach(() => vi.unstubAllGlobals());

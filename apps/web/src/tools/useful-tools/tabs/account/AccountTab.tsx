@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Space, Typography } from 'antd';
 import { ACCOUNT_NUMBER_LENGTH } from '@lab/core/shipping';
-import { callUtil, warnRequired } from '../dimweight/callUtil';
+import { callUtil, warnRequired } from '@/tools/useful-tools/tabs/dimweight/callUtil';
 
 interface AccountBody {
   tag: string;

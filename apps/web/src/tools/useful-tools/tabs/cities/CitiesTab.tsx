@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
-import { apiFetch } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
-import { countrySelectOptions, useCountries } from '../regions/countries';
+import { apiFetch } from '@/lib/api';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { countrySelectOptions, useCountries } from '@/tools/useful-tools/tabs/regions/countries';
 
 export interface CityRow {
   id: number;

@@ -1,5 +1,5 @@
-import { errorMessage, isUtilError, postUtil } from '../../../../lib/api';
-import { notify } from '../../../../lib/notify';
+import { errorMessage, isUtilError, postUtil } from '@/lib/api';
+import { notify } from '@/lib/notify';
 
 /** The calculators show the server's message/msg in an error toast this long (seconds). */
 export const UTIL_ERROR_SECONDS = 3;

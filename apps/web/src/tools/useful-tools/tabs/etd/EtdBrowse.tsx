@@ -12,7 +12,7 @@ import {
   type LevelFilter,
   type YesNoFilter,
 } from '@lab/core/regions';
-import { apiFetch } from '../../../../lib/api';
+import { apiFetch } from '@/lib/api';
 import { SideTags } from './SideCard';
 
 export type EtdRow = EtdEciRule & { name: string; name_cn: string };

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Divider, Flex, Select, Space, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import type { EtdSide } from '@lab/core/regions';
-import { apiFetch } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
-import { countrySelectOptions, useCountries } from '../regions/countries';
+import { apiFetch } from '@/lib/api';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { countrySelectOptions, useCountries } from '@/tools/useful-tools/tabs/regions/countries';
 import { EtdBrowse } from './EtdBrowse';
 import { SideCard } from './SideCard';
 

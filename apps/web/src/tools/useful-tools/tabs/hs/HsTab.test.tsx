@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { fakeApi } from '../regions/fakeApi';
+import { renderWithProviders } from '@/test/render';
+import { fakeApi } from '@/tools/useful-tools/tabs/regions/fakeApi';
 import HsTab from './HsTab';
 
 afterEach(() => vi.unstubAllGlobals());

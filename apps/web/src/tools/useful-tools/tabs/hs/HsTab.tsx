@@ -7,8 +7,8 @@ import {
   hsLocationLabel,
   type HsCodeRow as HsRow,
 } from '@lab/core/regions';
-import { isUtilError, postUtil } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
+import { isUtilError, postUtil } from '@/lib/api';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 
 interface HsReply {
   tag: 'success' | 'error';

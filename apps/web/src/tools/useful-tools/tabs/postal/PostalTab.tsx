@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tag } from 'antd';
 import type { PostalPlace } from '@lab/core/regions';
-import { apiFetch } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
-import { countrySelectOptions, useCountries } from '../regions/countries';
+import { apiFetch } from '@/lib/api';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { countrySelectOptions, useCountries } from '@/tools/useful-tools/tabs/regions/countries';
 
 export const NO_POSTAL_RESULT = 'No result returned, please search again';
 

@@ -8,8 +8,8 @@ import {
   type RegionCardFilter,
   type RegionRecord,
 } from '@lab/core/regions';
-import { apiFetch, isUtilError, postUtil } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
+import { apiFetch, isUtilError, postUtil } from '@/lib/api';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { RegionCard } from './RegionCard';
 
 type KeywordType = 'alpha_2' | 'alpha_3' | 'name';

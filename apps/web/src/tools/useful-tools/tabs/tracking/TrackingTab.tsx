@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Input, InputNumber, List, Row, Space, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { NEIGHBOUR_COUNT_MAX, NEIGHBOUR_COUNT_MIN } from '@lab/core/shipping';
-import { copyWithNotice } from '../../../../components/memo';
-import { callUtil, warnRequired } from '../dimweight/callUtil';
+import { copyWithNotice } from '@/components/memo';
+import { callUtil, warnRequired } from '@/tools/useful-tools/tabs/dimweight/callUtil';
 
 interface NeighboursBody {
   tag: string;
