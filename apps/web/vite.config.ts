@@ -18,6 +18,21 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the shell uses of TanStack Query (QueryClient, its provider, useQuery) and their
+              // dependencies, in one chunk. Left to itself the splitter cuts them in two as soon as a
+              // tool uses mutations without useQuery, and the shell pays for the seam.
+              name: 'react-query',
+              test: /@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|useQuery)|query-core[\\/]build[\\/]modern[\\/]queryClient)\.js$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
