@@ -26,6 +26,27 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The contract is zod schemas: the browser must see its types only, never the schemas.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@lab/core/contract',
+              allowTypeImports: true,
+              message:
+                'apps/web reads the HTTP contract with `import type` only: its values are zod schemas, which must not reach the browser bundle. Take constants from the domain modules (@lab/core/regions, /shipping, /transactions…).',
+            },
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: 'zod stays out of the browser bundle: apps/web may use its types only (`import type`).',
+            },
+          ],
+        },
+      ],
+      // `import { type X }` still loads the module at run time (verbatimModuleSyntax): write `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
 );

@@ -1,18 +1,38 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The app lives under /lab/ (served by @lab/server); @lab/core is compiled from source.
+// `@/…` is apps/web/src (the same alias as tsconfig.json's paths), so no import climbs out with ../../.
 export default defineConfig({
   base: '/lab/',
   plugins: [react()],
-  resolve: { conditions: ['@lab/source', 'module', 'browser', 'development|production'] },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    conditions: ['@lab/source', 'module', 'browser', 'development|production'],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the shell uses of TanStack Query (QueryClient, its provider, useQuery) and their
+              // dependencies, in one chunk. Left to itself the splitter cuts them in two as soon as a
+              // tool uses mutations without useQuery, and the shell pays for the seam.
+              name: 'react-query',
+              test: /@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|useQuery)|query-core[\\/]build[\\/]modern[\\/]queryClient)\.js$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

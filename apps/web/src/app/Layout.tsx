@@ -1,9 +1,9 @@
 import { Layout as AntLayout, Menu, Segmented, type MenuProps } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useClientConfig } from '../lib/config';
-import { useI18n, type Lang, type MessageKey } from '../lib/i18n';
-import { menuGroups, type ToolDefinition } from '../tools/types';
-import { tools } from '../tools/registry';
+import { useClientConfig } from '@/lib/config';
+import { useI18n, type Lang, type MessageKey } from '@/lib/i18n';
+import { menuGroups, type ToolDefinition } from '@/tools/types';
+import { tools } from '@/tools/registry';
 
 /** Header menu: Home, then one submenu per group holding its tools in order. Built from the tool list. */
 export function buildMenuItems(list: ToolDefinition[], t: (k: MessageKey) => string): NonNullable<MenuProps['items']> {

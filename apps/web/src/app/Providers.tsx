@@ -3,8 +3,8 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { bindNotify } from '../lib/notify';
-import { I18nProvider, useI18n, type Lang } from '../lib/i18n';
+import { bindNotify } from '@/lib/notify';
+import { I18nProvider, useI18n, type Lang } from '@/lib/i18n';
 
 function NotifyBridge() {
   const { message } = AntApp.useApp();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { useI18n } from '../lib/i18n';
-import type { ToolDefinition } from '../tools/types';
+import { useI18n } from '@/lib/i18n';
+import type { ToolDefinition } from '@/tools/types';
 
 /** A page chunk that has not arrived after this long is treated as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { tools } from '../tools/registry';
-import type { ToolDefinition } from '../tools/types';
+import { tools } from '@/tools/registry';
+import type { ToolDefinition } from '@/tools/types';
 import { Layout } from './Layout';
 import { ToolPage } from './ToolPage';
 

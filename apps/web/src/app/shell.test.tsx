@@ -6,10 +6,10 @@ import { Providers } from './Providers';
 import { buildRoutes } from './routes';
 import { buildMenuItems } from './Layout';
 import { ToolPage } from './ToolPage';
-import { tools } from '../tools/registry';
-import { defineTool, type ToolDefinition } from '../tools/types';
-import { renderWithProviders } from '../test/render';
-import { notify, NOTIFY_SECONDS } from '../lib/notify';
+import { tools } from '@/tools/registry';
+import { defineTool, type ToolDefinition } from '@/tools/types';
+import { renderWithProviders } from '@/test/render';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, errorMessage, postUtil } from './api';
+import { ApiError, apiFetch, errorMessage } from './api';
 
 function reply(status: number, body: unknown, statusText = '') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -28,11 +28,19 @@ describe('apiFetch', () => {
     expect((err as ApiError).message).toBe('body.ids: Required');
   });
 
-  it('reports network failures readably', async () => {
+  it('reports network failures readably, as an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiFetch('/x')).rejects.toThrow('network error: Failed to fetch');
+    const err = await apiFetch('/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 0, message: 'network error: Failed to fetch' });
+  });
+
+  it("takes the message from a tagged error body's msg", async () => {
+    vi.stubGlobal('fetch', async () => reply(400, { tag: 'error', msg: 'enter account number' }, 'Bad Request'));
+    const err = await apiFetch('/utils/v1/ean', { method: 'POST', json: {} }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 400, message: 'enter account number', body: { tag: 'error' } });
   });
 });
 
@@ -43,26 +51,5 @@ describe('errorMessage', () => {
     expect(errorMessage(502, 'Bad Gateway', 'upstream down')).toBe('upstream down');
     expect(errorMessage(502, 'Bad Gateway', '<html>proxy page</html>')).toBe('502 Bad Gateway');
     expect(errorMessage(500, '', undefined)).toBe('500 request failed');
-  });
-});
-
-describe('postUtil', () => {
-  it('resolves {status, statusText, data}', async () => {
-    vi.stubGlobal('fetch', async () => reply(200, { tag: 'success', data: [1] }, 'OK'));
-    await expect(postUtil('/utils/v1/ean', { ean: '1' })).resolves.toEqual({
-      status: 200,
-      statusText: 'OK',
-      data: { tag: 'success', data: [1] },
-    });
-  });
-
-  it('throws the same shape with isError on an HTTP error', async () => {
-    vi.stubGlobal('fetch', async () => reply(400, { tag: 'error', msg: 'enter account number' }, 'Bad Request'));
-    await expect(postUtil('/utils/v1/ean', {})).rejects.toEqual({
-      status: 400,
-      statusText: 'Bad Request',
-      data: { tag: 'error', msg: 'enter account number' },
-      isError: true,
-    });
   });
 });

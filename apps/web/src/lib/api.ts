@@ -5,7 +5,10 @@ export function apiUrl(path: string): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** An HTTP error answered by our server, with its human message (`message` or `msg`). */
+/**
+ * Every failed server call: `status` (0 when the server could not be reached), the human message
+ * (the body's `message`, else its `msg`, else the status line) and the body as answered.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -44,7 +47,10 @@ export function errorMessage(status: number, statusText: string, body: unknown):
 
 export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit | null };
 
-/** fetch + JSON: sends `json` as the body, returns the parsed reply, throws ApiError on 4xx/5xx. */
+/**
+ * The one fetcher of the JSON API: sends `json` as the body, returns the parsed reply, throws
+ * ApiError on 4xx/5xx and on network failures. Screens call it through useQuery or useServerAction.
+ */
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const h = new Headers(headers);
@@ -63,46 +69,4 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   const body = await readBody(res);
   if (!res.ok) throw new ApiError(res.status, errorMessage(res.status, res.statusText, body), body);
   return body as T;
-}
-
-export interface UtilReply<T> {
-  status: number;
-  statusText: string;
-  data: T;
-}
-
-export type UtilError<T = unknown> = UtilReply<T> & { isError: true };
-
-export function isUtilError(e: unknown): e is UtilError {
-  return !!e && typeof e === 'object' && (e as { isError?: unknown }).isError === true;
-}
-
-/**
- * The utility endpoints' convention (what existing callers expect): resolves
- * `{status, statusText, data: <body>}`, and on an HTTP error throws that same shape with
- * `isError: true`.
- */
-export async function postUtil<T>(path: string, body: unknown): Promise<UtilReply<T>> {
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch (err) {
-    const failure: UtilError = {
-      status: 0,
-      statusText: 'network error',
-      data: { tag: 'error', msg: (err as Error).message },
-      isError: true,
-    };
-    throw failure;
-  }
-  const data = (await readBody(res)) as T;
-  if (!res.ok) {
-    const failure: UtilError<T> = { status: res.status, statusText: res.statusText, data, isError: true };
-    throw failure;
-  }
-  return { status: res.status, statusText: res.statusText, data };
 }

@@ -1,3 +1,5 @@
+import { notify } from './notify';
+
 /**
  * Copies text; falls back to a hidden textarea + execCommand where the Clipboard API is missing
  * (plain-http intranet hosts are not a secure context). Resolves false when both fail.
@@ -26,4 +28,12 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   } finally {
     area.remove();
   }
+}
+
+export const COPY_FAILED_MESSAGE = 'copy failed: the browser did not allow it';
+
+/** Copies text and says so (`done`), or says the browser refused. Used by the memo and the tool tabs. */
+export async function copyWithNotice(text: string, done: string, seconds?: number): Promise<void> {
+  if (await copyToClipboard(text)) notify.success(done, seconds);
+  else notify.error(COPY_FAILED_MESSAGE);
 }

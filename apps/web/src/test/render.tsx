@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Providers } from '../app/Providers';
-import type { Lang } from '../lib/i18n';
+import { Providers } from '@/app/Providers';
+import type { Lang } from '@/lib/i18n';
 
 export interface RenderOptions {
   /** The URL below /lab, e.g. '/utils/utils?tab=hs'. */

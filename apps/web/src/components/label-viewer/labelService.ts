@@ -1,4 +1,4 @@
-import { useClientConfig } from '../../lib/config';
+import { useClientConfig } from '@/lib/config';
 
 /** Our own conversion service; a site may point the app elsewhere (LABEL_SERVICE_URL). */
 export const DEFAULT_LABEL_SERVICE_URL = '/lab/api/labels';
@@ -21,8 +21,7 @@ export interface ZplRenderOptions {
 
 export function useLabelServiceUrl(): string {
   const { data } = useClientConfig();
-  const url = data?.labelServiceUrl;
-  return typeof url === 'string' && url ? url : DEFAULT_LABEL_SERVICE_URL;
+  return data?.labelServiceUrl || DEFAULT_LABEL_SERVICE_URL;
 }
 
 /** …/v1/printers/8dpmm/labels/4x6/0/ — the public ZPL API's URL shape. */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render';
-import { resetSecureStorageCache, secureStorage } from '../../lib/secureStorage';
+import { renderWithProviders } from '@/test/render';
+import { resetSecureStorageCache, secureStorage } from '@/lib/secureStorage';
 import { loadMemo, MEMO_STORAGE_KEY, newMemoRow } from './memo';
 import { MyMemoButton } from './MyMemoButton';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Empty, Flex, Input, Modal, Spin, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { notify, NOTIFY_SECONDS } from '../../lib/notify';
-import { copyWithNotice } from './copyWithNotice';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { copyWithNotice } from '@/lib/clipboard';
 import {
   loadMemo,
   TEXT_COPIED_MESSAGE,

@@ -1,4 +1,3 @@
 export { MemoDialog } from './MemoDialog';
 export { MyMemoButton } from './MyMemoButton';
 export * from './memo';
-export * from './copyWithNotice';

@@ -1,4 +1,4 @@
-import { secureStorage } from '../../lib/secureStorage';
+import { secureStorage } from '@/lib/secureStorage';
 
 /** One memo line. `key` is the creation timestamp (ms), kept so rows stay stable when edited. */
 export interface MemoRow {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Input } from 'antd';
 import { checkBase64 } from '@lab/core/text';
-import { notify } from '../../lib/notify';
+import { notify } from '@/lib/notify';
 
 export interface Base64InputProps {
   /** Button text. */

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Button, Flex, Input, Select, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { decodeBytesAsText, type TextEncodingName } from '@lab/core/text';
-import { copyToClipboard } from '../../lib/clipboard';
-import { notify } from '../../lib/notify';
+import { copyToClipboard } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
 import { Base64Input, formatBytes } from './Base64Input';
 
 const encodings: Array<{ value: TextEncodingName; label: string }> = [

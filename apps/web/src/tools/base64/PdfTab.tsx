@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex } from 'antd';
 import { FileImageOutlined } from '@ant-design/icons';
-import { LabelViewer, downloadBlob } from '../../components/label-viewer';
-import { notify } from '../../lib/notify';
+import { LabelViewer, downloadBlob } from '@/components/label-viewer';
+import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
 
 export function PdfTab() {
@@ -20,7 +20,7 @@ export function PdfTab() {
     if (!pdf) return;
     setConverting(true);
     try {
-      const { pdfToPngs } = await import('../../components/label-viewer/pdf');
+      const { pdfToPngs } = await import('@/components/label-viewer/pdf');
       const pages = await pdfToPngs(pdf.bytes, 1.5);
       setPngs(pages);
       pages.forEach((png, i) => downloadBlob(png, pages.length === 1 ? 'document.png' : `document-page-${i + 1}.png`));

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Flex } from 'antd';
 import { pngDimensions } from '@lab/core/labels';
-import { LabelViewer } from '../../components/label-viewer';
-import { notify } from '../../lib/notify';
+import { LabelViewer } from '@/components/label-viewer';
+import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
 
 export const NOT_A_PNG = 'the decoded data is not a PNG image';

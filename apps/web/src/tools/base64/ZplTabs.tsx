@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Flex, Input } from 'antd';
 import { zplTextFromBytes } from '@lab/core/labels';
-import { ZplPreview } from '../../components/label-viewer';
+import { ZplPreview } from '@/components/label-viewer';
 import { Base64Input } from './Base64Input';
 
 function ZplEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {

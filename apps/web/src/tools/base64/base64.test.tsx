@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { INVALID_BASE64_MESSAGE, bytesToBase64 } from '@lab/core/text';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import Base64Page from './Base64Page';
 import tool from './index';
 

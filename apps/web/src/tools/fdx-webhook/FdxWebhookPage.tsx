@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -17,27 +17,26 @@ import {
   Typography,
 } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, CopyOutlined, QuestionCircleFilled } from '@ant-design/icons';
+import type { WebhookSummary } from '@lab/core/contract';
 import { generateSecurityToken } from '@lab/core/webhooks';
-import { copyToClipboard } from '../../lib/clipboard';
-import { useClientConfig } from '../../lib/config';
-import { notify, NOTIFY_SECONDS } from '../../lib/notify';
-import { useRealtime } from '../../lib/realtime';
-import { secureStorage } from '../../lib/secureStorage';
+import { copyToClipboard } from '@/lib/clipboard';
+import { useClientConfig } from '@/lib/config';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { useRealtime } from '@/lib/realtime';
+import { secureStorage } from '@/lib/secureStorage';
+import { useServerAction } from '@/lib/serverAction';
 import { PayloadViewer, type ViewerMode } from './PayloadViewer';
 import { SchemaDialog } from './SchemaDialog';
 import {
   CHANNEL_PATTERN,
   checkStoredSignature,
   DEFAULT_CHANNEL,
-  deleteAllWebhooks,
-  deleteWebhook,
+  deleteWebhooks,
   destinationUrl,
   formatShanghaiTime,
-  getWebhook,
-  listWebhooks,
   TOKEN_STORAGE_KEY,
+  webhookQueries,
   type SignatureCheck,
-  type WebhookSummary,
 } from './webhookApi';
 
 const CHANNELS_STORAGE_KEY = 'fdxWebhook.channels';
@@ -87,7 +86,6 @@ export default function FdxWebhookPage() {
   const [channels, setChannels] = useState(knownChannels);
   const [token, setToken] = useState('');
   const [checks, setChecks] = useState<Record<number, SignatureCheck>>({});
-  const [checking, setChecking] = useState(false);
   const [selectedId, setSelectedId] = useState<number>();
   const [mode, setMode] = useState<ViewerMode>('code');
   const [schemaOpen, setSchemaOpen] = useState(false);
@@ -107,18 +105,16 @@ export default function FdxWebhookPage() {
     setSelectedId(undefined);
   }, [channel]);
 
-  const list = useQuery({ queryKey: ['webhooks', channel], queryFn: () => listWebhooks(channel) });
+  const list = useQuery(webhookQueries.list(channel));
   const rows = useMemo(() => list.data?.items ?? [], [list.data]);
   const selected = rows.find((r) => r.id === selectedId) ?? rows[0];
   const detail = useQuery({
-    queryKey: ['webhook', channel, selected?.id],
-    queryFn: () => getWebhook(channel, selected!.id),
+    ...webhookQueries.detail(channel, selected?.id ?? 0),
     enabled: selected !== undefined,
-    staleTime: Infinity,
   });
 
   const { connected } = useRealtime([`webhooks/${channel}`], (_topic, data) => {
-    void queryClient.invalidateQueries({ queryKey: ['webhooks', channel] });
+    void queryClient.invalidateQueries({ queryKey: webhookQueries.list(channel).queryKey });
     if ((data as { type?: string } | null)?.type === 'received')
       notify.info('Result refreshed', NOTIFY_SECONDS.default);
   });
@@ -146,51 +142,36 @@ export default function FdxWebhookPage() {
     void (value ? secureStorage.set(TOKEN_STORAGE_KEY, value) : secureStorage.remove(TOKEN_STORAGE_KEY));
   };
 
-  const checkSignatures = useCallback(async () => {
-    if (!token) {
-      notify.warning('Enter the security token first');
-      return;
-    }
-    setChecking(true);
-    try {
+  const signatures = useServerAction({
+    mutationFn: async (list: WebhookSummary[]) => {
       const results: Record<number, SignatureCheck> = {};
-      for (const row of rows) {
-        const d = await queryClient.fetchQuery({
-          queryKey: ['webhook', channel, row.id],
-          queryFn: () => getWebhook(channel, row.id),
-          staleTime: Infinity,
-        });
+      for (const row of list) {
+        const d = await queryClient.fetchQuery(webhookQueries.detail(channel, row.id));
         results[row.id] = await checkStoredSignature(d, token);
       }
+      return results;
+    },
+    onSuccess: (results, list) => {
       setChecks(results);
       const bad = Object.values(results).filter((r) => r.status === 'mismatch').length;
-      if (bad) notify.warning(`${bad} of ${rows.length} signatures do not match`);
-      else notify.success(`All ${rows.length} signatures match`);
-    } catch (err) {
-      notify.error((err as Error).message);
-    } finally {
-      setChecking(false);
-    }
-  }, [token, rows, channel, queryClient]);
+      if (bad) notify.warning(`${bad} of ${list.length} signatures do not match`);
+      else notify.success(`All ${list.length} signatures match`);
+    },
+  });
+  const checkSignatures = () => {
+    if (!token) notify.warning('Enter the security token first');
+    else signatures.mutate(rows);
+  };
 
-  const removeOne = async (id: number) => {
-    try {
-      await deleteWebhook(channel, id);
-      notify.success('Deleted');
-    } catch (err) {
-      notify.error((err as Error).message);
-    }
-    await queryClient.invalidateQueries({ queryKey: ['webhooks', channel] });
-  };
-  const removeAll = async () => {
-    try {
-      const { deleted } = await deleteAllWebhooks(channel);
-      notify.success(`Deleted ${deleted}`);
-    } catch (err) {
-      notify.error((err as Error).message);
-    }
-    await queryClient.invalidateQueries({ queryKey: ['webhooks', channel] });
-  };
+  /** Deletes one delivery, or all of the channel's when `id` is undefined; the list reloads either way. */
+  const remove = useServerAction({
+    mutationFn: (id: number | undefined) => deleteWebhooks(channel, id),
+    onSuccess: ({ deleted }, id) => notify.success(id === undefined ? `Deleted ${deleted}` : 'Deleted'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookQueries.list(channel).queryKey }),
+  });
+  // Popconfirm keeps its OK button loading until the promise settles; the failure is already shown.
+  const removeAll = () => remove.mutateAsync(undefined).catch(() => {});
+  const removeOne = (id: number) => remove.mutateAsync(id).catch(() => {});
 
   const url = destinationUrl(config.data?.publicBaseUrl, window.location.origin, channel);
 
@@ -256,7 +237,7 @@ export default function FdxWebhookPage() {
             autoComplete="off"
             onChange={(e) => saveToken(e.target.value)}
           />
-          <Button type="primary" loading={checking} onClick={() => void checkSignatures()}>
+          <Button type="primary" loading={signatures.isPending} onClick={checkSignatures}>
             check signature
           </Button>
           <Button onClick={() => saveToken(generateSecurityToken())}>generate</Button>

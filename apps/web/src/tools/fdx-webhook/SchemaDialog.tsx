@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Flex, Menu, Modal, Spin, Table, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { getSchemas } from './webhookApi';
+import { webhookQueries } from './webhookApi';
 import { orderSchemaNames, schemaOutline, schemaRows, type SchemaNode } from './schemaOutline';
 
 function treeData(nodes: SchemaNode[]): DataNode[] {
@@ -75,7 +75,7 @@ function SchemaView({ name, schema }: { name: string; schema: Record<string, unk
 
 /** The schema browser: names on the left (Account first when present), doc/table/raw on the right. */
 export function SchemaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const schemas = useQuery({ queryKey: ['webhook-schemas'], queryFn: getSchemas, enabled: open, staleTime: Infinity });
+  const schemas = useQuery({ ...webhookQueries.schemas, enabled: open });
   const names = useMemo(() => orderSchemaNames(Object.keys(schemas.data ?? {})), [schemas.data]);
   const [picked, setPicked] = useState<string>();
   const selected = picked && names.includes(picked) ? picked : names[0];

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { isValidSecurityToken, webhookSignature } from '@lab/core/webhooks';
-import { renderWithProviders } from '../../test/render';
-import { secureStorage } from '../../lib/secureStorage';
+import { renderWithProviders } from '@/test/render';
+import { secureStorage } from '@/lib/secureStorage';
 import FdxWebhookPage from './FdxWebhookPage';
 import tool from './index';
-import { destinationUrl, formatShanghaiTime, TOKEN_STORAGE_KEY, type WebhookDetail } from './webhookApi';
+import type { WebhookDetail } from '@lab/core/contract';
+import { destinationUrl, formatShanghaiTime, TOKEN_STORAGE_KEY } from './webhookApi';
 
 const TOKEN = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
 

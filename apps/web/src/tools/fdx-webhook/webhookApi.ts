@@ -1,37 +1,40 @@
-import { checkWebhookSignature, SIGNATURE_HEADER, type WebhookSummary } from '@lab/core/webhooks';
+import { queryOptions } from '@tanstack/react-query';
+import type { WebhookDetail, WebhookPage, WebhookSchemaMap, WebhooksDeletedReply } from '@lab/core/contract';
+import { checkWebhookSignature, SIGNATURE_HEADER } from '@lab/core/webhooks';
+import { apiFetch } from '@/lib/api';
 
-export { CHANNEL_PATTERN, DEFAULT_CHANNEL, type WebhookSummary } from '@lab/core/webhooks';
-import { apiFetch } from '../../lib/api';
-
-export interface WebhookDetail extends WebhookSummary {
-  method: string;
-  query: string;
-  sourceIp: string;
-  contentType: string | null;
-  headers: Record<string, string | string[]>;
-  body: string;
-  bodyBase64: string;
-}
-
-export interface WebhookPage {
-  items: WebhookSummary[];
-  total: number;
-  page: number;
-  size: number;
-}
-
-export type JsonSchemaMap = Record<string, Record<string, unknown>>;
+export { CHANNEL_PATTERN, DEFAULT_CHANNEL } from '@lab/core/webhooks';
 
 export const LIST_SIZE = 30;
 export const TOKEN_STORAGE_KEY = 'fdxWebhook.token';
 
-export const listWebhooks = (channel: string) => apiFetch<WebhookPage>(`/webhooks/${channel}?page=1&size=${LIST_SIZE}`);
-export const getWebhook = (channel: string, id: number) => apiFetch<WebhookDetail>(`/webhooks/${channel}/${id}`);
-export const deleteWebhook = (channel: string, id: number) =>
-  apiFetch<{ deleted: number }>(`/webhooks/${channel}/${id}`, { method: 'DELETE' });
-export const deleteAllWebhooks = (channel: string) =>
-  apiFetch<{ deleted: number }>(`/webhooks/${channel}`, { method: 'DELETE' });
-export const getSchemas = () => apiFetch<JsonSchemaMap>('/webhooks/schemas');
+/** The webhook page's reads: their query keys live here and nowhere else. */
+export const webhookQueries = {
+  /** The latest LIST_SIZE deliveries of a channel, newest first (realtime events refresh it). */
+  list: (channel: string) =>
+    queryOptions({
+      queryKey: ['webhooks', channel],
+      queryFn: () => apiFetch<WebhookPage>(`/webhooks/${channel}?page=1&size=${LIST_SIZE}`),
+    }),
+  /** One delivery with its headers and exact bytes (never changes once stored). */
+  detail: (channel: string, id: number) =>
+    queryOptions({
+      queryKey: ['webhook', channel, id],
+      queryFn: () => apiFetch<WebhookDetail>(`/webhooks/${channel}/${id}`),
+      staleTime: Infinity,
+    }),
+  schemas: queryOptions({
+    queryKey: ['webhook-schemas'],
+    queryFn: () => apiFetch<WebhookSchemaMap>('/webhooks/schemas'),
+    staleTime: Infinity,
+  }),
+};
+
+/** Deletes one delivery, or every delivery of the channel when `id` is undefined. */
+export const deleteWebhooks = (channel: string, id?: number) =>
+  apiFetch<WebhooksDeletedReply>(id === undefined ? `/webhooks/${channel}` : `/webhooks/${channel}/${id}`, {
+    method: 'DELETE',
+  });
 
 /** Where the carrier must send: the configured public base URL, else this page's origin. */
 export function destinationUrl(publicBaseUrl: string | null | undefined, origin: string, channel: string): string {

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Card, Col, Empty, Input, Row, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n';
-import { tools } from '../registry';
-import { menuGroups, type ToolDefinition } from '../types';
+import { useI18n } from '@/lib/i18n';
+import { tools } from '@/tools/registry';
+import { menuGroups, type ToolDefinition } from '@/tools/types';
 
 export function matchesFilter(tool: ToolDefinition, filter: string): boolean {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);

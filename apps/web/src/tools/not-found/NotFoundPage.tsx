@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n';
+import { useI18n } from '@/lib/i18n';
 
 export default function NotFoundPage() {
   const { t } = useI18n();

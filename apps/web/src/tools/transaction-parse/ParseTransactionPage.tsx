@@ -1,11 +1,18 @@
 import { useMemo, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Descriptions, Flex, Input, Select, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { checkFormat, fieldNumbers, parseTransaction, splitAllValues, trimTransaction } from '@lab/core/transactions';
-import { copyToClipboard } from '../../lib/clipboard';
-import { notify } from '../../lib/notify';
-import { DEFAULT_TYPE, fetchDefinitionsByIds, useTransactionTypes } from '../transaction-search/transactionApi';
+import {
+  checkFormat,
+  DEFAULT_TRANSACTION_TYPE,
+  fieldNumbers,
+  parseTransaction,
+  splitAllValues,
+  trimTransaction,
+} from '@lab/core/transactions';
+import { copyToClipboard } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
+import { useServerAction } from '@/lib/serverAction';
+import { fetchDefinitionsByIds, useTransactionTypes } from '@/tools/transaction-search/transactionApi';
 import { filterRows, lengthText, parsedRows, rowTone, type ParsedRow } from './parseRows';
 
 export const TRIMMED_COPIED = 'trimmed transaction copied to clipboard';
@@ -55,14 +62,14 @@ export default function ParseTransactionPage() {
   const types = useTransactionTypes();
   const [text, setText] = useState('');
   const [strict, setStrict] = useState(false);
-  const [type, setType] = useState(DEFAULT_TYPE);
+  const [type, setType] = useState(DEFAULT_TRANSACTION_TYPE);
   const [rows, setRows] = useState<ParsedRow[] | undefined>();
   const [nameFilter, setNameFilter] = useState('');
 
   const check = useMemo(() => checkFormat(text, { strict }), [text, strict]);
   const shown = useMemo(() => (rows ? filterRows(rows, nameFilter) : []), [rows, nameFilter]);
 
-  const parse = useMutation({
+  const parse = useServerAction({
     mutationFn: async () => {
       const parsed = parseTransaction(text, { strict });
       if (!parsed.ok) throw new Error(parsed.error.reason);
@@ -70,7 +77,6 @@ export default function ParseTransactionPage() {
       return parsedRows(parsed.fields, defs);
     },
     onSuccess: setRows,
-    onError: (err: Error) => notify.error(err.message),
   });
 
   const trim = async () => {
@@ -80,7 +86,7 @@ export default function ParseTransactionPage() {
     else notify.error('the clipboard is not available in this browser');
   };
 
-  const typeOptions = (types.data ?? [DEFAULT_TYPE]).map((t) => ({ value: t, label: t }));
+  const typeOptions = (types.data ?? [DEFAULT_TRANSACTION_TYPE]).map((t) => ({ value: t, label: t }));
 
   return (
     <Flex vertical gap="middle">

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { blankDefinition, type TransactionDefinition } from '@lab/core/transactions';
-import { renderWithProviders } from '../../test/render';
+import type { DefinitionIdsBody, TransactionDefinition } from '@lab/core/contract';
+import { blankDefinition } from '@lab/core/transactions';
+import { fakeServer, type FakeCall } from '@/test/fakeServer';
+import { renderWithProviders } from '@/test/render';
 import ParseTransactionPage from './ParseTransactionPage';
 import { filterRows, lengthText, parsedRows, rowTone } from './parseRows';
 import tool from './index';
@@ -18,24 +20,18 @@ const definitions = [
   def(99, 'end_of_record'),
 ];
 
-const bodies: unknown[] = [];
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  const json = (data: unknown, status = 200) =>
-    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-  if (url === '/lab/api/transactions/types?version=GSMW14')
-    return json({ version: 'GSMW14', types: [REQ, 'return-shipment'] });
-  if (url === `/lab/api/transactions/GSMW14/${encodeURIComponent(REQ)}/ids`) {
-    const body = JSON.parse(String(init?.body)) as { ids: number[] };
-    bodies.push(body);
-    return json(definitions.filter((d) => body.ids.includes(d.id)));
-  }
-  return json({ message: `unexpected ${url}` }, 500);
-});
+let calls: FakeCall[];
 
 beforeEach(() => {
-  bodies.length = 0;
-  vi.stubGlobal('fetch', fetchMock);
+  ({ calls } = fakeServer({
+    'GET /transactions/types': (_body, url) =>
+      url.search === '?version=GSMW14'
+        ? { body: { version: 'GSMW14', types: [REQ, 'return-shipment'] } }
+        : { status: 500, body: { message: `unexpected ${url.search}` } },
+    [`POST /transactions/GSMW14/${REQ}/ids` as const]: (body: DefinitionIdsBody) => ({
+      body: definitions.filter((d) => body.ids.includes(d.id)),
+    }),
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -83,7 +79,7 @@ describe('Parse Transaction screen', () => {
     type(SPACED);
     fireEvent.click(button('Parse'));
     expect(await screen.findByTestId('field-count')).toHaveTextContent('5 fields');
-    expect(bodies).toEqual([{ ids: [0, 4, 79, 1958, 99] }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ ids: [0, 4, 79, 1958, 99] }]);
     const company = screen.getByText('sender_company').closest('.ant-table-row')!;
     expect(within(company as HTMLElement).getByText('8/5')).toBeInTheDocument();
     expect(company).toHaveClass('tran-row-error');

@@ -1,7 +1,7 @@
 import { Button, Card, Descriptions, Space, Tooltip } from 'antd';
 import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { TransactionDefinition } from '@lab/core/transactions';
-import { notify } from '../../lib/notify';
+import { notify } from '@/lib/notify';
 import { definitionLines, definitionPng, downloadBlob, pngFileName } from './definitionPng';
 
 interface Props {

@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Checkbox, Col, Empty, Flex, Input, Menu, Row, Select, Tag, Typography } from 'antd';
 import { BookOutlined, SearchOutlined } from '@ant-design/icons';
-import { foundMessage, type TransactionDefinition } from '@lab/core/transactions';
-import { notify, NOTIFY_SECONDS } from '../../lib/notify';
+import type { TransactionDefinition } from '@lab/core/contract';
+import { DEFAULT_TRANSACTION_TYPE, foundMessage } from '@lab/core/transactions';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { useServerAction } from '@/lib/serverAction';
 import { BookmarksDrawer } from './BookmarksDrawer';
 import { DefinitionCard } from './DefinitionCard';
 import { loadFavorites, saveFavorites, toggleFavorite } from './favorites';
-import {
-  DEFAULT_TYPE,
-  fetchRecentKeywords,
-  searchDefinitions,
-  useTransactionTypes,
-  type SearchParams,
-  type SearchReply,
-} from './transactionApi';
+import { searchDefinitions, transactionQueries, useTransactionTypes } from './transactionApi';
 
 export const KEYWORD_MAX = 30;
 
@@ -36,23 +31,23 @@ export default function SearchTransactionPage() {
   const [selected, setSelected] = useState<TransactionDefinition | undefined>();
   const [favorites, setFavorites] = useState(loadFavorites);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const recent = useQuery({ queryKey: ['transactions', 'keywords'], queryFn: fetchRecentKeywords });
+  const recent = useQuery(transactionQueries.keywords);
 
   const typeList = types.data ?? [];
-  const currentType = type ?? (typeList.includes(DEFAULT_TYPE) ? DEFAULT_TYPE : typeList[0]);
+  const currentType = type ?? (typeList.includes(DEFAULT_TRANSACTION_TYPE) ? DEFAULT_TRANSACTION_TYPE : typeList[0]);
 
   useEffect(() => saveFavorites(favorites), [favorites]);
 
-  const search = useMutation({
-    mutationFn: (p: SearchParams) => searchDefinitions(p),
-    onSuccess: (reply: SearchReply) => {
+  const search = useServerAction({
+    mutationFn: searchDefinitions,
+    errorSeconds: NOTIFY_SECONDS.search,
+    onSuccess: (reply) => {
       setResults({ definitions: reply.definations, total: reply.total });
       setSelected(reply.definations[0]);
       if (reply.definations.length > 0) notify.success(reply.msg, NOTIFY_SECONDS.search);
       else notify.error(reply.msg, NOTIFY_SECONDS.search);
     },
-    onError: (err: Error) => notify.error(err.message, NOTIFY_SECONDS.search),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['transactions', 'keywords'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: transactionQueries.keywords.queryKey }),
   });
 
   const runSearch = () => {

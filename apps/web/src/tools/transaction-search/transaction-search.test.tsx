@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { blankDefinition, type TransactionDefinition } from '@lab/core/transactions';
-import { renderWithProviders } from '../../test/render';
+import type { RecentKeyword, TransactionDefinition } from '@lab/core/contract';
+import { blankDefinition } from '@lab/core/transactions';
+import { fakeServer, type FakeCall } from '@/test/fakeServer';
+import { renderWithProviders } from '@/test/render';
 import { definitionPng, pngFileName } from './definitionPng';
 import { drawerWidth, FAVORITES_STORAGE_KEY, loadFavorites, toggleFavorite } from './favorites';
 import SearchTransactionPage from './SearchTransactionPage';
@@ -21,31 +23,28 @@ const packaging = def(1273, 'packaging_type', {
 });
 const sender = def(4, 'sender_company');
 
-let keywords: { keyword: string; isId: boolean; created: string }[];
-const requests: string[] = [];
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = String(input);
-  requests.push(url);
-  const json = (data: unknown, status = 200) =>
-    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-  if (url === '/lab/api/transactions/types?version=GSMW14')
-    return json({ version: 'GSMW14', types: ['120-global-shipping-transaction-reply', REQ, 'ipd-add-crn'] });
-  if (url === '/lab/api/transactions/keywords') return json(keywords);
-  if (url.startsWith('/lab/api/transactions/search?')) {
-    const q = new URL(url, 'http://x').searchParams;
-    keywords = [{ keyword: q.get('keyword')!, isId: q.get('isId') === 'true', created: 'now' }, ...keywords];
-    if (q.get('keyword') === '1273') return json({ definations: [packaging], msg: '1 transaction found', total: 1 });
-    if (q.get('keyword') === 'comp') return json({ definations: [sender], msg: '1 transaction found', total: 1 });
-    if (q.get('keyword')!.length < 2) return json({ definations: [], msg: 'input at least two letters', total: 0 });
-    return json({ definations: [], msg: 'no transaction found', total: 0 });
-  }
-  return json({ message: `unexpected ${url}` }, 500);
-});
+let keywords: RecentKeyword[];
+let calls: FakeCall[];
 
 beforeEach(() => {
   keywords = [{ keyword: 'weight', isId: false, created: 'then' }];
-  requests.length = 0;
-  vi.stubGlobal('fetch', fetchMock);
+  ({ calls } = fakeServer({
+    'GET /transactions/types': (_body, url) =>
+      url.search === '?version=GSMW14'
+        ? { body: { version: 'GSMW14', types: ['120-global-shipping-transaction-reply', REQ, 'ipd-add-crn'] } }
+        : { status: 500, body: { message: `unexpected ${url.search}` } },
+    'GET /transactions/keywords': () => ({ body: keywords }),
+    'GET /transactions/search': (_body, url) => {
+      const q = url.searchParams;
+      keywords = [{ keyword: q.get('keyword')!, isId: q.get('isId') === 'true', created: 'now' }, ...keywords];
+      if (q.get('keyword') === '1273')
+        return { body: { definations: [packaging], msg: '1 transaction found', total: 1 } };
+      if (q.get('keyword') === 'comp') return { body: { definations: [sender], msg: '1 transaction found', total: 1 } };
+      if (q.get('keyword')!.length < 2)
+        return { body: { definations: [], msg: 'input at least two letters', total: 0 } };
+      return { body: { definations: [], msg: 'no transaction found', total: 0 } };
+    },
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,7 +74,7 @@ describe('Search Transaction screen', () => {
     await waitFor(() => expect(screen.getByText(REQ)).toBeInTheDocument());
     await searchFor('1273', { byId: true });
     const card = await screen.findByTestId('definition-card');
-    expect(requests.some((u) => u.includes(`keyword=1273&isId=true&isFullText=false&type=${REQ}`))).toBe(true);
+    expect(calls.some((c) => c.search.includes(`keyword=1273&isId=true&isFullText=false&type=${REQ}`))).toBe(true);
     expect(screen.getByTestId('found-count')).toHaveTextContent('1 transaction found');
     for (const text of [
       'packaging_type (1273)',

@@ -1,11 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TransactionDefinition } from '@lab/core/transactions';
-import { apiFetch } from '../../lib/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  DefinitionIdsBody,
+  RecentKeyword,
+  TransactionDefinition,
+  TransactionSearchQuery,
+  TransactionSearchReply,
+  TransactionTypesReply,
+} from '@lab/core/contract';
+import { DEFAULT_DEFINITIONS_VERSION } from '@lab/core/transactions';
+import { apiFetch } from '@/lib/api';
 
-/** The definitions version the screens read (the starter data and the carrier's v14 software). */
-export const VERSION = 'GSMW14';
-export const DEFAULT_TYPE = '020-global-shipping-transaction-request';
-
+/** What the Search Transaction form asks (the screens read DEFAULT_DEFINITIONS_VERSION only). */
 export interface SearchParams {
   type: string | undefined;
   keyword: string;
@@ -13,46 +18,40 @@ export interface SearchParams {
   isFullText: boolean;
 }
 
-/** The search reply; `definations` is the server's contract spelling. */
-export interface SearchReply {
-  definations: TransactionDefinition[];
-  msg: string;
-  total: number;
-}
+/** The transaction screens' reads: their query keys live here and nowhere else. */
+export const transactionQueries = {
+  /** The latest searched keywords (a search changes them). */
+  keywords: queryOptions({
+    queryKey: ['transactions', 'keywords'],
+    queryFn: () => apiFetch<RecentKeyword[]>('/transactions/keywords'),
+  }),
+  /** The transaction types of the loaded definitions, for the type dropdowns. */
+  types: queryOptions({
+    queryKey: ['transactions', 'types', DEFAULT_DEFINITIONS_VERSION],
+    queryFn: () => apiFetch<TransactionTypesReply>(`/transactions/types?version=${DEFAULT_DEFINITIONS_VERSION}`),
+    select: (reply) => reply.types,
+    staleTime: 60_000,
+  }),
+};
 
-export interface RecentKeyword {
-  keyword: string;
-  isId: boolean;
-  created: string;
-}
+export const useTransactionTypes = () => useQuery(transactionQueries.types);
 
-export function searchDefinitions(p: SearchParams): Promise<SearchReply> {
-  const q = new URLSearchParams({
-    version: VERSION,
+export function searchDefinitions(p: SearchParams): Promise<TransactionSearchReply> {
+  const query = {
+    version: DEFAULT_DEFINITIONS_VERSION,
     keyword: p.keyword,
-    isId: String(p.isId),
-    isFullText: String(p.isFullText),
-  });
-  if (p.type) q.set('type', p.type);
-  return apiFetch<SearchReply>(`/transactions/search?${q.toString()}`);
+    isId: p.isId ? 'true' : 'false',
+    isFullText: p.isFullText ? 'true' : 'false',
+    ...(p.type ? { type: p.type } : {}),
+  } satisfies TransactionSearchQuery;
+  return apiFetch<TransactionSearchReply>(`/transactions/search?${new URLSearchParams(query).toString()}`);
 }
-
-export const fetchRecentKeywords = () => apiFetch<RecentKeyword[]>('/transactions/keywords');
 
 /** The definitions of the given field ids (one request for a whole transaction). */
 export function fetchDefinitionsByIds(type: string, ids: number[]): Promise<TransactionDefinition[]> {
-  return apiFetch<TransactionDefinition[]>(`/transactions/${VERSION}/${encodeURIComponent(type)}/ids`, {
-    method: 'POST',
-    json: { ids },
-  });
-}
-
-/** The transaction types of the loaded definitions, for the type dropdowns. */
-export function useTransactionTypes() {
-  return useQuery({
-    queryKey: ['transactions', 'types', VERSION],
-    queryFn: () => apiFetch<{ version: string; types: string[] }>(`/transactions/types?version=${VERSION}`),
-    select: (reply) => reply.types,
-    staleTime: 60_000,
-  });
+  const body: DefinitionIdsBody = { ids };
+  return apiFetch<TransactionDefinition[]>(
+    `/transactions/${DEFAULT_DEFINITIONS_VERSION}/${encodeURIComponent(type)}/ids`,
+    { method: 'POST', json: body },
+  );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Empty, Flex, Spin, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { MyMemoButton } from '../../components/memo';
+import { MyMemoButton } from '@/components/memo';
 import { usefulTabs, type TabDefinition } from './tabs';
 
 const lazyTabs = new Map<string, LazyExoticComponent<ComponentType>>();

@@ -1,4 +1,4 @@
-import { defineTool } from '../types';
+import { defineTool } from '@/tools/types';
 
 export default defineTool({
   path: '/utils/utils',

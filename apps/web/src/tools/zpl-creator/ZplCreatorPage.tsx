@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Flex, Input, Row, Typography } from 'antd';
 import { DownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { generateSampleLabel, type RandomSource } from '@lab/core/labels';
-import { ZplPreview, downloadBlob } from '../../components/label-viewer';
+import { ZplPreview, downloadBlob } from '@/components/label-viewer';
 
 export interface ZplCreatorPageProps {
   /** Tests pass a seeded source; the app uses Math.random so every click differs. */

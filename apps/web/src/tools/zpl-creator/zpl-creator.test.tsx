@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { seededRandom } from '@lab/core/labels';
 import { isValidExpressTracking } from '@lab/core/shipping';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import ZplCreatorPage from './ZplCreatorPage';
 import tool from './index';
 

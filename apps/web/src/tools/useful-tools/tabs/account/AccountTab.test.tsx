@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { stubUtilFetch } from '../dimweight/stubUtilFetch';
+import { renderWithProviders } from '@/test/render';
+import { fakeServer } from '@/test/fakeServer';
 import AccountTab from './AccountTab';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Verify Enterprise Account #', () => {
   it('needs an account number and states the rule applied', async () => {
-    const calls = stubUtilFetch({});
+    const { calls } = fakeServer({});
     renderWithProviders(<AccountTab />);
     expect(screen.getByText(/weights 1, 3, 7 repeating/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -18,10 +18,10 @@ describe('Verify Enterprise Account #', () => {
   });
 
   it('says valid, or invalid with the suggestion', async () => {
-    const calls = stubUtilFetch({
-      '/utils/v1/ean': (body) => ({
+    const { calls } = fakeServer({
+      'POST /utils/v1/ean': (body) => ({
         body:
-          (body as { ean: string }).ean === '123456784'
+          body.ean === '123456784'
             ? { tag: 'success', msg: 'account valid', data: [1, '123456784'] }
             : { tag: 'success', msg: 'account invalid', data: [0, '123456784'] },
       }),
@@ -37,8 +37,8 @@ describe('Verify Enterprise Account #', () => {
   });
 
   it('shows msg of a tag error', async () => {
-    stubUtilFetch({
-      '/utils/v1/ean': () => ({
+    fakeServer({
+      'POST /utils/v1/ean': () => ({
         status: 400,
         body: { tag: 'error', msg: 'account number must be 9 digits', message: 'account number must be 9 digits' },
       }),
@@ -50,7 +50,7 @@ describe('Verify Enterprise Account #', () => {
   });
 
   it('shows msg of a tag error answered with 200', async () => {
-    stubUtilFetch({ '/utils/v1/ean': () => ({ body: { tag: 'error', msg: 'account service unavailable' } }) });
+    fakeServer({ 'POST /utils/v1/ean': () => ({ body: { tag: 'error', msg: 'account service unavailable' } }) });
     renderWithProviders(<AccountTab />);
     fireEvent.change(screen.getByLabelText('account number'), { target: { value: '123456784' } });
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

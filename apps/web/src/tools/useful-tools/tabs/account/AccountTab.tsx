@@ -1,29 +1,21 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Space, Typography } from 'antd';
 import { ACCOUNT_NUMBER_LENGTH } from '@lab/core/shipping';
-import { callUtil, warnRequired } from '../dimweight/callUtil';
-
-interface AccountBody {
-  tag: string;
-  msg: string;
-  data?: [0 | 1, string];
-}
+import { useCalculator, warnRequired } from '@/lib/calculators';
+import { usefulApi } from '@/tools/useful-tools/usefulApi';
 
 /** The enterprise account check digit (the express tracking-number rule on the first 8 digits). */
 export default function AccountTab() {
   const [account, setAccount] = useState('');
-  const [result, setResult] = useState<[0 | 1, string]>();
-  const [loading, setLoading] = useState(false);
+  const check = useCalculator(usefulApi.checkAccount, (reply) => reply.data);
+  const result = check.result;
 
-  async function verify() {
+  function verify() {
     if (!account.trim()) {
       warnRequired('enter account number');
       return;
     }
-    setLoading(true);
-    const body = await callUtil<AccountBody>('/utils/v1/ean', { ean: account.trim() });
-    setLoading(false);
-    setResult(body?.data);
+    check.run({ ean: account.trim() });
   }
 
   return (
@@ -40,11 +32,11 @@ export default function AccountTab() {
           maxLength={ACCOUNT_NUMBER_LENGTH}
           value={account}
           onChange={(e) => setAccount(e.target.value)}
-          onPressEnter={() => void verify()}
+          onPressEnter={verify}
           style={{ width: 200 }}
           allowClear
         />
-        <Button type="primary" onClick={() => void verify()} loading={loading}>
+        <Button type="primary" onClick={verify} loading={check.isPending}>
           Verify
         </Button>
       </Space>

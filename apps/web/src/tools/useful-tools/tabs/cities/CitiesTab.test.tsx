@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { COUNTRIES, fakeApi } from '../regions/fakeApi';
+import { renderWithProviders } from '@/test/render';
+import { COUNTRIES, fakeServer } from '@/test/fakeServer';
 import CitiesTab from './CitiesTab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,7 +21,7 @@ const nyc = {
 
 describe('Search Cities', () => {
   it('searches a prefix and shows country names, state, coordinates and population', async () => {
-    const { calls } = fakeApi({
+    const { calls } = fakeServer({
       'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
       'GET /utils/v1/cities': () => ({ body: { tookMs: 0.2, data: [nyc] } }),
     });
@@ -33,11 +33,11 @@ describe('Search Cities', () => {
     expect(screen.getByText('8,175,133')).toBeInTheDocument();
     expect(screen.getByText('1 city (population 1,000 or more; biggest first)')).toBeInTheDocument();
     const call = calls.find((c) => c.path === '/utils/v1/cities');
-    expect(call).toBeDefined();
+    expect(call?.search).toBe('?q=new+yo&limit=100');
   });
 
   it('warns on an empty name and says when nothing is found', async () => {
-    const { calls } = fakeApi({
+    const { calls } = fakeServer({
       'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
       'GET /utils/v1/cities': () => ({ body: { tookMs: 0.1, data: [] } }),
     });

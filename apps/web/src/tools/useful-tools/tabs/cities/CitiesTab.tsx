@@ -1,47 +1,32 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
-import { apiFetch } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
-import { countrySelectOptions, useCountries } from '../regions/countries';
-
-export interface CityRow {
-  id: number;
-  name: string;
-  country_code: string;
-  country_name: string;
-  country_name_cn: string;
-  admin_code: string;
-  lat: number;
-  lon: number;
-  population: number;
-}
+import { Button, Flex, Input, Space, Table, Typography } from 'antd';
+import type { CityRow } from '@lab/core/contract';
+import { NO_RESULTS } from '@lab/core/regions';
+import { CountrySelect } from '@/components/country-select';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { useServerAction } from '@/lib/serverAction';
+import { usefulApi } from '@/tools/useful-tools/usefulApi';
 
 /** Search Cities: a name or its beginning → cities of the world, best matches first. */
 export default function CitiesTab() {
-  const countries = useCountries();
   const [query, setQuery] = useState('');
   const [country, setCountry] = useState<string | undefined>();
   const [rows, setRows] = useState<CityRow[] | undefined>();
-  const [loading, setLoading] = useState(false);
+  const cities = useServerAction({
+    mutationFn: usefulApi.searchCities,
+    onSuccess: (reply) => {
+      setRows(reply.data);
+      if (reply.data.length === 0) notify.error(NO_RESULTS);
+    },
+  });
 
-  async function search(nextCountry = country) {
+  function search(nextCountry = country) {
     const q = query.trim();
     if (!q) {
       notify.warning('enter a city name before search', NOTIFY_SECONDS.search);
       return;
     }
-    setLoading(true);
-    try {
-      const params = new URLSearchParams({ q, limit: '100' });
-      if (nextCountry) params.set('country', nextCountry);
-      const reply = await apiFetch<{ data: CityRow[] }>(`/utils/v1/cities?${params.toString()}`);
-      setRows(reply.data);
-      if (reply.data.length === 0) notify.error('no results found');
-    } catch (err) {
-      notify.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
+    cities.mutate({ q, limit: 100, country: nextCountry });
   }
 
   return (
@@ -53,24 +38,22 @@ export default function CitiesTab() {
           value={query}
           maxLength={100}
           onChange={(e) => setQuery(e.target.value)}
-          onPressEnter={() => void search()}
+          onPressEnter={() => search()}
           style={{ width: 260 }}
           allowClear
         />
-        <Select
+        <CountrySelect
           aria-label="country"
           placeholder="All countries"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
           value={country}
-          options={countrySelectOptions(countries.data)}
           onChange={(v?: string) => {
             setCountry(v);
-            if (query.trim()) void search(v);
+            if (query.trim()) search(v);
           }}
           style={{ width: 320 }}
         />
-        <Button type="primary" onClick={() => void search()}>
+        <Button type="primary" onClick={() => search()}>
           Search
         </Button>
       </Space>
@@ -82,7 +65,7 @@ export default function CitiesTab() {
       <Table<CityRow>
         size="small"
         rowKey="id"
-        loading={loading}
+        loading={cities.isPending}
         dataSource={rows ?? []}
         pagination={{ pageSize: 20, showSizeChanger: false }}
         columns={[

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import DimWeightTab from './DimWeightTab';
-import { stubUtilFetch } from './stubUtilFetch';
+import { fakeServer } from '@/test/fakeServer';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +13,7 @@ async function fill(values: Record<string, string>) {
 
 describe('Calculate Dim Weight', () => {
   it('asks for all four values before searching', async () => {
-    const calls = stubUtilFetch({});
+    const { calls } = fakeServer({});
     renderWithProviders(<DimWeightTab />);
     await fill({ Length: '60', Width: '40', Height: '30' });
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -22,8 +22,8 @@ describe('Calculate Dim Weight', () => {
   });
 
   it('shows the freight card with weights, girth and reasons', async () => {
-    const calls = stubUtilFetch({
-      '/utils/v1/dimweight': () => ({
+    const { calls } = fakeServer({
+      'POST /utils/v1/dimweight': () => ({
         body: {
           tag: 'success',
           message: {
@@ -47,7 +47,9 @@ describe('Calculate Dim Weight', () => {
     expect(screen.getByText('600 kg')).toBeInTheDocument();
     expect(screen.getByText('400 cm')).toBeInTheDocument();
     expect(calls[0]).toEqual({
+      method: 'POST',
       path: '/utils/v1/dimweight',
+      search: '',
       body: { length: '300', width: '100', height: '100', actualweight: '80.25' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
@@ -57,8 +59,8 @@ describe('Calculate Dim Weight', () => {
 
   it('says when no freight service is needed, and shows server errors', async () => {
     let fail = false;
-    stubUtilFetch({
-      '/utils/v1/dimweight': () =>
+    fakeServer({
+      'POST /utils/v1/dimweight': () =>
         fail
           ? { status: 400, body: { tag: 'error', message: 'length must be a positive decimal number' } }
           : {

@@ -6,9 +6,9 @@ import {
   FREIGHT_LENGTH_LIMIT_CM,
   FREIGHT_LENGTH_PLUS_GIRTH_LIMIT_CM,
   FREIGHT_WEIGHT_LIMIT_KG,
-  type DimWeightResult,
 } from '@lab/core/shipping';
-import { callUtil, warnRequired } from './callUtil';
+import { useCalculator, warnRequired } from '@/lib/calculators';
+import { usefulApi } from '@/tools/useful-tools/usefulApi';
 
 type Field = 'length' | 'width' | 'height' | 'actualweight';
 const FIELDS: { name: Field; label: string; unit: string; maxLength: number }[] = [
@@ -22,23 +22,20 @@ const EMPTY: Record<Field, string> = { length: '', width: '', height: '', actual
 /** Dimensional weight and whether a piece needs freight service (international express). */
 export default function DimWeightTab() {
   const [values, setValues] = useState(EMPTY);
-  const [result, setResult] = useState<DimWeightResult>();
-  const [loading, setLoading] = useState(false);
+  const dimWeight = useCalculator(usefulApi.dimWeight, (reply) => reply.message);
+  const result = dimWeight.result;
 
-  async function search() {
+  function search() {
     if (FIELDS.some((f) => values[f.name].trim() === '')) {
       warnRequired(DIM_WEIGHT_REQUIRED_MESSAGE);
       return;
     }
-    setLoading(true);
-    const body = await callUtil<{ tag: string; message: DimWeightResult }>('/utils/v1/dimweight', values);
-    setLoading(false);
-    setResult(body?.message);
+    dimWeight.run(values);
   }
 
   function clear() {
     setValues(EMPTY);
-    setResult(undefined);
+    dimWeight.clear();
   }
 
   return (
@@ -59,11 +56,11 @@ export default function DimWeightTab() {
             maxLength={f.maxLength}
             value={values[f.name]}
             onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-            onPressEnter={() => void search()}
+            onPressEnter={search}
             style={{ width: 150 }}
           />
         ))}
-        <Button type="primary" onClick={() => void search()} loading={loading}>
+        <Button type="primary" onClick={search} loading={dimWeight.isPending}>
           Search
         </Button>
         <Button onClick={clear}>Clear</Button>

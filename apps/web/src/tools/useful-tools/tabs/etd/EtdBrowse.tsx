@@ -2,24 +2,18 @@ import { useState } from 'react';
 import { Button, Flex, Radio, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import type { EtdRow } from '@lab/core/contract';
 import {
   etdCsvFileName,
   etdImportCsv,
   importSide,
   matchesImportFilter,
-  type EtdEciRule,
   type ImportSideFilter,
   type LevelFilter,
   type YesNoFilter,
 } from '@lab/core/regions';
-import { apiFetch } from '../../../../lib/api';
+import { usefulQueries } from '@/tools/useful-tools/usefulApi';
 import { SideTags } from './SideCard';
-
-export type EtdRow = EtdEciRule & { name: string; name_cn: string };
-export interface EtdList {
-  dataset: { label: string | null; importedAt: string } | null;
-  data: EtdRow[];
-}
 
 const yesNo: YesNoFilter[] = ['ALL', 'YES', 'NO'];
 const levels: LevelFilter[] = ['ALL', 'OPTIONAL', 'REQUIRED', 'PROHIBITED'];
@@ -39,10 +33,7 @@ function saveCsv(rows: EtdRow[]) {
 
 /** Browse the import side of every destination, filtered, with a CSV download. */
 export function EtdBrowse() {
-  const list = useQuery({
-    queryKey: ['utils', 'etd-eci'],
-    queryFn: () => apiFetch<EtdList>('/utils/v1/etd-eci'),
-  });
+  const list = useQuery(usefulQueries.etdList);
   const [filter, setFilter] = useState<ImportSideFilter>({
     etd: 'ALL',
     eci: 'ALL',

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { COUNTRIES, fakeApi } from '../regions/fakeApi';
+import { renderWithProviders } from '@/test/render';
+import type { EtdRow, EtdSide } from '@lab/core/contract';
+import { COUNTRIES, fakeServer } from '@/test/fakeServer';
 import EtdTab from './EtdTab';
 
 afterEach(() => {
@@ -10,7 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const rules = [
+const rules: EtdRow[] = [
   {
     alpha_2: 'CN',
     name: "People's Republic of China",
@@ -40,14 +41,18 @@ const rules = [
 ];
 const dataset = { label: '2023-03', importedAt: '2026-11-22T01:00:00.000Z' };
 
-function side(code: string, which: 'export' | 'import') {
+function side(code: string, which: 'export' | 'import'): EtdSide {
   const r = rules.find((x) => x.alpha_2 === code)!;
-  const k = (f: string) => (r as Record<string, unknown>)[`${f}_${which}`];
-  return { etd: k('etd'), eci: k('eci'), signature: k('signature'), letterhead: k('letterhead') };
+  return {
+    etd: r[`etd_${which}`],
+    eci: r[`eci_${which}`],
+    signature: r[`signature_${which}`],
+    letterhead: r[`letterhead_${which}`],
+  };
 }
 
 function setup(loaded = true) {
-  return fakeApi({
+  return fakeServer({
     'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
     'GET /utils/v1/etd-eci': () => ({ body: loaded ? { dataset, data: rules } : { dataset: null, data: [] } }),
     'GET /utils/v1/etd-eci/requirement': (_b, url) => {

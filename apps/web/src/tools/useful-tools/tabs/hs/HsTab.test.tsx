@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { fakeApi } from '../regions/fakeApi';
+import { renderWithProviders } from '@/test/render';
+import { fakeServer } from '@/test/fakeServer';
 import HsTab from './HsTab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,7 +19,7 @@ const row = (hs_code: string, location = 'nonSCN') => ({
 
 describe('Search HS Code (CN)', () => {
   it('asks for at least 4 digits without calling the server', async () => {
-    const { calls } = fakeApi({});
+    const { calls } = fakeServer({});
     renderWithProviders(<HsTab />);
     await userEvent.type(screen.getByLabelText('商品编码'), '010{Enter}');
     expect(await screen.findByText('请输入至少4位数字')).toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('Search HS Code (CN)', () => {
   });
 
   it('shows the table, the count notice, the dataset label and pages 50 at a time', async () => {
-    const { calls } = fakeApi({
+    const { calls } = fakeServer({
       'POST /utils/v1/hs-codes/search': (body) => {
         const page = (body as { page: number }).page;
         return {
@@ -62,7 +62,7 @@ describe('Search HS Code (CN)', () => {
   });
 
   it('says when nothing is found', async () => {
-    fakeApi({
+    fakeServer({
       'POST /utils/v1/hs-codes/search': () => ({
         body: { tag: 'error', msg: '没有找到相关记录', total: 0, page: 1, pageSize: 50, dataset: null, data: [] },
       }),

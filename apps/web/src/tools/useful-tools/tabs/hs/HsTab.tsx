@@ -1,49 +1,28 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Space, Table, Typography } from 'antd';
-import {
-  checkHsKeyword,
-  HS_KEYWORD_MAX,
-  HS_PAGE_SIZE,
-  hsLocationLabel,
-  type HsCodeRow as HsRow,
-} from '@lab/core/regions';
-import { isUtilError, postUtil } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
-
-interface HsReply {
-  tag: 'success' | 'error';
-  msg?: string;
-  total: number;
-  page: number;
-  pageSize: number;
-  dataset: { label: string | null; importedAt: string } | null;
-  data: HsRow[];
-}
+import type { HsCodeRow, HsSearchReply } from '@lab/core/contract';
+import { checkHsKeyword, HS_KEYWORD_MAX, HS_MESSAGES, HS_PAGE_SIZE, hsLocationLabel } from '@lab/core/regions';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { useServerAction } from '@/lib/serverAction';
+import { usefulApi } from '@/tools/useful-tools/usefulApi';
 
 /** 海关编码查询: codes containing the digits typed, by code, 50 a page (China customs data). */
 export default function HsTab() {
   const [keyword, setKeyword] = useState('');
   const [searched, setSearched] = useState('');
-  const [reply, setReply] = useState<HsReply | undefined>();
-  const [loading, setLoading] = useState(false);
-
-  async function load(digits: string, page: number) {
-    setLoading(true);
-    try {
-      const { data } = await postUtil<HsReply>('/utils/v1/hs-codes/search', { keyword: digits, page });
+  const [reply, setReply] = useState<HsSearchReply | undefined>();
+  const hs = useServerAction({
+    mutationFn: usefulApi.searchHs,
+    onSuccess: (data, { keyword: digits, page }) => {
       setReply(data);
       setSearched(digits);
+      // Nothing loaded or found is a 200 tagged `error`: said once per search, not per page.
       if (page === 1) {
-        if (data.tag === 'success') notify.success(data.msg ?? `共找到${data.total}条记录`, NOTIFY_SECONDS.search);
-        else notify.error(data.msg ?? '没有找到相关记录');
+        if (data.tag === 'success') notify.success(data.msg ?? HS_MESSAGES.found(data.total), NOTIFY_SECONDS.search);
+        else notify.error(data.msg ?? HS_MESSAGES.none);
       }
-    } catch (err) {
-      const body = isUtilError(err) ? (err.data as { message?: string } | undefined) : undefined;
-      notify.error(body?.message ?? (err instanceof Error ? err.message : '查询失败'));
-    } finally {
-      setLoading(false);
-    }
-  }
+    },
+  });
 
   function search() {
     const check = checkHsKeyword(keyword);
@@ -51,7 +30,7 @@ export default function HsTab() {
       notify.warning(check.message, NOTIFY_SECONDS.search);
       return;
     }
-    void load(check.digits, 1);
+    hs.mutate({ keyword: check.digits, page: 1 });
   }
 
   const dataset = reply?.dataset;
@@ -75,14 +54,14 @@ export default function HsTab() {
           <Typography.Text type="secondary">
             {dataset
               ? `数据版本：${dataset.label ?? '未标注'}（导入于 ${dataset.importedAt.slice(0, 10)}）`
-              : '未导入海关编码数据'}
+              : HS_MESSAGES.notImported}
           </Typography.Text>
         )}
       </Space>
-      <Table<HsRow>
+      <Table<HsCodeRow>
         size="small"
         rowKey={(r) => `${r.location}|${r.hs_code}`}
-        loading={loading}
+        loading={hs.isPending}
         dataSource={reply?.data ?? []}
         locale={{ emptyText: '暂无数据' }}
         pagination={{
@@ -91,7 +70,7 @@ export default function HsTab() {
           total: reply?.total ?? 0,
           showSizeChanger: false,
           showTotal: (total) => `共 ${total} 条`,
-          onChange: (page) => void load(searched, page),
+          onChange: (page) => hs.mutate({ keyword: searched, page }),
         }}
         columns={[
           { title: '适用地区', dataIndex: 'location', width: 90, render: (l: string) => hsLocationLabel(l) },

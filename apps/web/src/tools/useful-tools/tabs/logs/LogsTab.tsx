@@ -2,7 +2,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Button, Collapse, Flex, Input, Space, Switch, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { beautifyLog, type LogSegment } from '@lab/core/text';
-import { copyWithNotice, TEXT_COPIED_MESSAGE } from '../../../../components/memo';
+import { TEXT_COPIED_MESSAGE } from '@/components/memo';
+import { copyWithNotice } from '@/lib/clipboard';
 
 const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace' } as const;
 

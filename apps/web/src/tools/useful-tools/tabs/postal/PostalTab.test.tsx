@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { COUNTRIES, fakeApi } from '../regions/fakeApi';
+import { renderWithProviders } from '@/test/render';
+import { COUNTRIES, fakeServer } from '@/test/fakeServer';
 import PostalTab from './PostalTab';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Postal code → city', () => {
   it('looks up US 10001 by default and shows the count banner and Primary tag', async () => {
-    const { calls } = fakeApi({
+    const { calls } = fakeServer({
       'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
       'POST /postal/lookup': () => ({
         body: [
@@ -34,7 +34,7 @@ describe('Postal code → city', () => {
   });
 
   it('says when nothing is found, and keeps the code to 12 characters', async () => {
-    fakeApi({
+    fakeServer({
       'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
       'POST /postal/lookup': () => ({ body: [] }),
     });

@@ -1,49 +1,36 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Input, Select, Space, Table, Tag } from 'antd';
-import type { PostalPlace } from '@lab/core/regions';
-import { apiFetch } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
-import { countrySelectOptions, useCountries } from '../regions/countries';
-
-export const NO_POSTAL_RESULT = 'No result returned, please search again';
+import { Alert, Button, Flex, Input, Space, Table, Tag } from 'antd';
+import type { PostalPlace } from '@lab/core/contract';
+import { CountrySelect } from '@/components/country-select';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { useServerAction } from '@/lib/serverAction';
+import { NO_RESULT_RETURNED, usefulApi } from '@/tools/useful-tools/usefulApi';
 
 /** Postal code → city: what places a postal code of a country belongs to. */
 export default function PostalTab() {
-  const countries = useCountries();
   const [country, setCountry] = useState('US');
   const [postalCode, setPostalCode] = useState('');
   const [rows, setRows] = useState<PostalPlace[] | undefined>();
-  const [loading, setLoading] = useState(false);
+  const lookup = useServerAction({
+    mutationFn: usefulApi.lookupPostal,
+    onSuccess: setRows,
+    onError: () => setRows(undefined),
+  });
 
-  async function search() {
+  function search() {
     if (!postalCode.trim()) {
       notify.warning('enter a postal code before search', NOTIFY_SECONDS.search);
       return;
     }
-    setLoading(true);
-    try {
-      setRows(
-        await apiFetch<PostalPlace[]>('/postal/lookup', {
-          method: 'POST',
-          json: { countryCode: country, postalCode: postalCode.trim() },
-        }),
-      );
-    } catch (err) {
-      setRows(undefined);
-      notify.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
+    lookup.mutate({ countryCode: country, postalCode: postalCode.trim() });
   }
 
   return (
     <Flex vertical gap="middle">
       <Space wrap>
-        <Select
+        <CountrySelect
           aria-label="country"
-          showSearch={{ optionFilterProp: 'label' }}
           value={country}
-          options={countrySelectOptions(countries.data)}
           onChange={(v: string) => setCountry(v)}
           style={{ width: 320 }}
         />
@@ -53,11 +40,11 @@ export default function PostalTab() {
           value={postalCode}
           maxLength={12}
           onChange={(e) => setPostalCode(e.target.value)}
-          onPressEnter={() => void search()}
+          onPressEnter={search}
           style={{ width: 200 }}
           allowClear
         />
-        <Button type="primary" onClick={() => void search()} loading={loading}>
+        <Button type="primary" onClick={search} loading={lookup.isPending}>
           Search
         </Button>
       </Space>
@@ -65,7 +52,7 @@ export default function PostalTab() {
         <Alert
           type={rows.length ? 'success' : 'warning'}
           showIcon
-          title={rows.length ? `${rows.length} result(s) returned` : NO_POSTAL_RESULT}
+          title={rows.length ? `${rows.length} result(s) returned` : NO_RESULT_RETURNED}
         />
       )}
       {rows && rows.length > 0 && (

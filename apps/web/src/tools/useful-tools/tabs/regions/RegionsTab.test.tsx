@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RegionRecord } from '@lab/core/regions';
-import { renderWithProviders } from '../../../../test/render';
+import type { RegionRecord, RegionSearchBody, RegionSearchReply } from '@lab/core/contract';
+import { renderWithProviders } from '@/test/render';
 import RegionsTab from './RegionsTab';
-import { fakeApi } from './fakeApi';
+import { fakeServer } from '@/test/fakeServer';
 
 const china: RegionRecord = {
   name: "People's Republic of China",
@@ -32,10 +32,10 @@ const hongKong: RegionRecord = {
 };
 const tree = [{ code: '142', name: 'Asia', children: [{ code: '030', name: 'Eastern Asia', children: [] }] }];
 
-function setup(answer: (body: { type: string; keyword?: string; regions?: string[] }) => unknown) {
-  return fakeApi({
+function setup(answer: (body: RegionSearchBody) => RegionSearchReply) {
+  return fakeServer({
     'GET /utils/v1/m49': () => ({ body: { data: tree } }),
-    'POST /utils/v1/iso3166/regions': (body) => ({ body: answer(body as { type: string }) }),
+    'POST /utils/v1/iso3166/regions': (body) => ({ body: answer(body) }),
   });
 }
 

@@ -1,26 +1,21 @@
 import { useState } from 'react';
 import { Button, Cascader, Empty, Flex, Input, Radio, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import type { RegionSearchBody, RegionRecord } from '@lab/core/contract';
 import {
+  EMPTY_KEYWORD,
   filterRegionCards,
+  NO_RESULTS,
   REGION_KEYWORD_MAX,
   type M49Node,
   type RegionCardFilter,
-  type RegionRecord,
 } from '@lab/core/regions';
-import { apiFetch, isUtilError, postUtil } from '../../../../lib/api';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
+import { useServerAction } from '@/lib/serverAction';
+import { usefulApi, usefulQueries } from '@/tools/useful-tools/usefulApi';
 import { RegionCard } from './RegionCard';
 
-type KeywordType = 'alpha_2' | 'alpha_3' | 'name';
-interface RegionsReply {
-  tag: 'success' | 'error';
-  msg?: string;
-  data: RegionRecord[];
-}
-
-export const EMPTY_KEYWORD = 'enter a code or word before search';
-export const NO_RESULTS = 'no results found';
+type KeywordType = Exclude<RegionSearchBody['type'], 'region'>;
 
 interface CascaderOption {
   value: string;
@@ -51,27 +46,20 @@ export default function RegionsTab() {
   const [region, setRegion] = useState<string[]>([]);
   const [results, setResults] = useState<RegionRecord[]>([]);
   const [filter, setFilter] = useState<RegionCardFilter>('all');
-  const [loading, setLoading] = useState(false);
-  const tree = useQuery({
-    queryKey: ['utils', 'm49'],
-    queryFn: async () => (await apiFetch<{ data: M49Node[] }>('/utils/v1/m49')).data,
-    staleTime: Infinity,
+  const tree = useQuery(usefulQueries.m49);
+  const regions = useServerAction({
+    mutationFn: usefulApi.searchRegions,
+    onSuccess: (reply) => {
+      setResults(reply.data);
+      // Nothing found is a 200 tagged `error`: data to show, not a failure.
+      if (reply.tag !== 'success' || reply.data.length === 0) notify.error(reply.msg ?? NO_RESULTS);
+    },
+    onError: () => setResults([]),
   });
 
-  async function run(body: { type: KeywordType | 'region'; keyword?: string; regions?: string[] }) {
-    setLoading(true);
+  function run(body: RegionSearchBody) {
     setFilter('all');
-    try {
-      const { data } = await postUtil<RegionsReply>('/utils/v1/iso3166/regions', body);
-      setResults(data.data);
-      if (data.tag !== 'success' || data.data.length === 0) notify.error(data.msg ?? NO_RESULTS);
-    } catch (err) {
-      setResults([]);
-      const body = isUtilError(err) ? (err.data as { message?: string; msg?: string } | undefined) : undefined;
-      notify.error(body?.message ?? body?.msg ?? (err instanceof Error ? err.message : NO_RESULTS));
-    } finally {
-      setLoading(false);
-    }
+    regions.mutate(body);
   }
 
   function search() {
@@ -80,13 +68,13 @@ export default function RegionsTab() {
       return;
     }
     setRegion([]);
-    void run({ type, keyword: keyword.trim() });
+    run({ type, keyword: keyword.trim() });
   }
 
   function chooseRegion(path: string[] | undefined) {
     const chosen = path ?? [];
     setRegion(chosen);
-    if (chosen.length) void run({ type: 'region', regions: chosen });
+    if (chosen.length) run({ type: 'region', regions: chosen });
   }
 
   function clear() {
@@ -143,7 +131,7 @@ export default function RegionsTab() {
           onChange={(e) => setFilter(e.target.value as RegionCardFilter)}
         />
       )}
-      <Spin spinning={loading}>
+      <Spin spinning={regions.isPending}>
         {results.length === 0 ? (
           <Empty description="Search a code or a name, or browse a region" />
         ) : (

@@ -10,7 +10,7 @@ import {
   type SplunkSettings,
   type SplunkTimeRange,
 } from '@lab/core/text';
-import { copyWithNotice } from '../../../../components/memo';
+import { copyWithNotice } from '@/lib/clipboard';
 import { loadSplunkSettings, saveSplunkSettings } from './settings';
 
 /** Endpoints of the carrier's REST APIs people most often look for in the gateway logs. */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Flex, Input, Table, Tag, Tooltip } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { filterUsStates, type UsState } from '@lab/core/regions';
-import { copyToClipboard } from '../../../../lib/clipboard';
-import { notify, NOTIFY_SECONDS } from '../../../../lib/notify';
+import { copyToClipboard } from '@/lib/clipboard';
+import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 
 async function copyCode(code: string) {
   if (await copyToClipboard(code)) notify.success(`${code} copied`, NOTIFY_SECONDS.memo);

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../../test/render';
-import { stubUtilFetch } from '../dimweight/stubUtilFetch';
+import { renderWithProviders } from '@/test/render';
+import { fakeServer } from '@/test/fakeServer';
 import TrackingTab from './TrackingTab';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Calculate Tracking #', () => {
   it('needs a tracking number', async () => {
-    const calls = stubUtilFetch({});
+    const { calls } = fakeServer({});
     renderWithProviders(<TrackingTab />);
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('enter a tracking number')).toBeInTheDocument();
@@ -19,8 +19,8 @@ describe('Calculate Tracking #', () => {
   it('lists Prev and Next numbers with copy buttons and reports a corrected input', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const calls = stubUtilFetch({
-      '/utils/v1/trackingnumber': () => ({
+    const { calls } = fakeServer({
+      'POST /utils/v1/trackingnumber': () => ({
         body: {
           tag: 'success',
           data: [
@@ -53,8 +53,8 @@ describe('Calculate Tracking #', () => {
   });
 
   it('shows the server message of an error', async () => {
-    stubUtilFetch({
-      '/utils/v1/trackingnumber': () => ({
+    fakeServer({
+      'POST /utils/v1/trackingnumber': () => ({
         status: 400,
         body: { tag: 'error', message: 'tracking number must be 12 digits' },
       }),

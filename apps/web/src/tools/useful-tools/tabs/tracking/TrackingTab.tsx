@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Input, InputNumber, List, Row, Space, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
-import { NEIGHBOUR_COUNT_MAX, NEIGHBOUR_COUNT_MIN } from '@lab/core/shipping';
-import { copyWithNotice } from '../../../../components/memo';
-import { callUtil, warnRequired } from '../dimweight/callUtil';
-
-interface NeighboursBody {
-  tag: string;
-  data: [string[], string[]];
-  message?: string;
-  corrected?: string;
-}
+import { DEFAULT_NEIGHBOUR_COUNT, NEIGHBOUR_COUNT_MAX, NEIGHBOUR_COUNT_MIN } from '@lab/core/shipping';
+import { useCalculator, warnRequired } from '@/lib/calculators';
+import { copyWithNotice } from '@/lib/clipboard';
+import { usefulApi } from '@/tools/useful-tools/usefulApi';
 
 function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) {
   return (
@@ -57,23 +51,17 @@ function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) 
 
 /** The valid express tracking numbers either side of one (serial ± 1…N, check digit recomputed). */
 export default function TrackingTab() {
-  const [count, setCount] = useState(10);
+  const [count, setCount] = useState(DEFAULT_NEIGHBOUR_COUNT);
   const [trackingNumber, setTrackingNumber] = useState('');
-  const [result, setResult] = useState<NeighboursBody>();
-  const [loading, setLoading] = useState(false);
+  const neighbours = useCalculator(usefulApi.trackingNeighbours, (reply) => reply);
+  const result = neighbours.result;
 
-  async function search() {
+  function search() {
     if (!trackingNumber.trim()) {
       warnRequired('enter a tracking number');
       return;
     }
-    setLoading(true);
-    const body = await callUtil<NeighboursBody>('/utils/v1/trackingnumber', {
-      trackingnumber: trackingNumber.trim(),
-      numberofrange: count,
-    });
-    setLoading(false);
-    setResult(body);
+    neighbours.run({ trackingnumber: trackingNumber.trim(), numberofrange: count });
   }
 
   return (
@@ -85,7 +73,7 @@ export default function TrackingTab() {
           max={NEIGHBOUR_COUNT_MAX}
           precision={0}
           value={count}
-          onChange={(v) => setCount(typeof v === 'number' ? v : 10)}
+          onChange={(v) => setCount(typeof v === 'number' ? v : DEFAULT_NEIGHBOUR_COUNT)}
         />
         <Input
           aria-label="tracking number"
@@ -93,11 +81,11 @@ export default function TrackingTab() {
           maxLength={12}
           value={trackingNumber}
           onChange={(e) => setTrackingNumber(e.target.value)}
-          onPressEnter={() => void search()}
+          onPressEnter={search}
           style={{ width: 200 }}
           allowClear
         />
-        <Button type="primary" onClick={() => void search()} loading={loading}>
+        <Button type="primary" onClick={search} loading={neighbours.isPending}>
           Search
         </Button>
       </Space>

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, List, Tag, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { repairWeirdText, type WeirdTextCandidate } from '@lab/core/text';
-import { copyWithNotice, TEXT_COPIED_MESSAGE } from '../../../../components/memo';
-import { warnRequired } from '../dimweight/callUtil';
+import { TEXT_COPIED_MESSAGE } from '@/components/memo';
+import { copyWithNotice } from '@/lib/clipboard';
+import { warnRequired } from '@/lib/calculators';
 
 /** Garbled text in, ranked repairs out, each naming the transformation that produced it. */
 export default function WeirdTextTab() {

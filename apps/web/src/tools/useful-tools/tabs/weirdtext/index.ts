@@ -1,4 +1,4 @@
-import { defineTab } from '../../tabs';
+import { defineTab } from '@/tools/useful-tools/tabs';
 
 export default defineTab({
   key: 'weirdtext',

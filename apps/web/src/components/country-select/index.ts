@@ -1,0 +1,2 @@
+export { CountrySelect, type CountrySelectProps } from './CountrySelect';
+export { countriesQuery, countrySelectOptions, useCountries } from './countries';

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { ApiError, apiFetch, errorMessage } from './api';
+import { notify } from './notify';
+import { useServerAction } from './serverAction';
+
+/** The calculators (dim weight, tracking #, account #) keep their error notices this long, in seconds. */
+export const CALCULATOR_ERROR_SECONDS = 3;
+
+/** A required field left empty: the calculators' short error notice. */
+export function warnRequired(message: string) {
+  notify.error(message, CALCULATOR_ERROR_SECONDS);
+}
+
+/**
+ * POSTs to a calculator (`/utils/v1/…`) and returns its reply. A reply tagged `error` (a 400, or
+ * a 200 from /ean) fails like any other call: an ApiError with the body's `message`/`msg`.
+ */
+export async function postCalculator<TReply extends { tag: string }>(path: string, body: unknown): Promise<TReply> {
+  const reply = await apiFetch<TReply>(path, { method: 'POST', json: body });
+  if (reply.tag === 'error') throw new ApiError(200, errorMessage(200, 'OK', reply), reply);
+  return reply;
+}
+
+/**
+ * One calculator on a screen: `run(body)` calls it; `result` is what `pick` keeps of the last
+ * reply, cleared by a failure (shown for CALCULATOR_ERROR_SECONDS) or by `clear()`.
+ */
+export function useCalculator<TBody, TReply, TResult>(
+  call: (body: TBody) => Promise<TReply>,
+  pick: (reply: TReply) => TResult,
+) {
+  const [result, setResult] = useState<TResult>();
+  const action = useServerAction({
+    mutationFn: call,
+    errorSeconds: CALCULATOR_ERROR_SECONDS,
+    onSuccess: (reply) => setResult(pick(reply)),
+    onError: () => setResult(undefined),
+  });
+  return { result, run: action.mutate, isPending: action.isPending, clear: () => setResult(undefined) };
+}
