@@ -39,8 +39,8 @@ export default tseslint.config(
             },
             {
               name: 'zod',
-              allowTypeImports: true,
-              message: 'zod stays out of the browser bundle: apps/web may use its types only (`import type`).',
+              message:
+                'zod stays out of the browser bundle: apps/web reads shapes through the named types of @lab/core/contract.',
             },
           ],
         },

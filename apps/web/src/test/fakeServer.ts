@@ -1,12 +1,11 @@
 import { vi } from 'vitest';
-import type { z } from 'zod';
 import type {
   AccountCheckBody,
   AccountCheckReply,
   CitiesReply,
   ClientConfig,
   CountryOption,
-  countriesReply,
+  CountriesReply,
   DefinitionIdsBody,
   DimWeightBody,
   DimWeightReply,
@@ -14,15 +13,15 @@ import type {
   EtdRequirementReply,
   HsSearchBody,
   HsSearchReply,
-  m49Reply,
+  M49Reply,
   PostalLookupBody,
-  PostalPlace,
-  RecentKeyword,
+  PostalLookupReply,
+  RecentKeywordsReply,
   RegionSearchBody,
   RegionSearchReply,
   TrackingNeighboursBody,
   TrackingNeighboursReply,
-  TransactionDefinition,
+  DefinitionsReply,
   TransactionSearchReply,
   TransactionTypesReply,
 } from '@lab/core/contract';
@@ -36,21 +35,21 @@ interface Exchange<Body, Reply> {
 /** Every JSON route the screens call (below /lab/api), keyed `METHOD /path`. */
 export interface ServerRoutes {
   'GET /config': Exchange<undefined, ClientConfig>;
-  'GET /utils/v1/iso3166/countries': Exchange<undefined, z.output<typeof countriesReply>>;
-  'GET /utils/v1/m49': Exchange<undefined, z.output<typeof m49Reply>>;
+  'GET /utils/v1/iso3166/countries': Exchange<undefined, CountriesReply>;
+  'GET /utils/v1/m49': Exchange<undefined, M49Reply>;
   'POST /utils/v1/iso3166/regions': Exchange<RegionSearchBody, RegionSearchReply>;
   'GET /utils/v1/cities': Exchange<undefined, CitiesReply>;
   'POST /utils/v1/hs-codes/search': Exchange<HsSearchBody, HsSearchReply>;
   'GET /utils/v1/etd-eci': Exchange<undefined, EtdListReply>;
   'GET /utils/v1/etd-eci/requirement': Exchange<undefined, EtdRequirementReply>;
-  'POST /postal/lookup': Exchange<PostalLookupBody, PostalPlace[]>;
+  'POST /postal/lookup': Exchange<PostalLookupBody, PostalLookupReply>;
   'POST /utils/v1/dimweight': Exchange<DimWeightBody, DimWeightReply>;
   'POST /utils/v1/trackingnumber': Exchange<TrackingNeighboursBody, TrackingNeighboursReply>;
   'POST /utils/v1/ean': Exchange<AccountCheckBody, AccountCheckReply>;
   'GET /transactions/types': Exchange<undefined, TransactionTypesReply>;
-  'GET /transactions/keywords': Exchange<undefined, RecentKeyword[]>;
+  'GET /transactions/keywords': Exchange<undefined, RecentKeywordsReply>;
   'GET /transactions/search': Exchange<undefined, TransactionSearchReply>;
-  [definitionIds: `POST /transactions/${string}/${string}/ids`]: Exchange<DefinitionIdsBody, TransactionDefinition[]>;
+  [definitionIds: `POST /transactions/${string}/${string}/ids`]: Exchange<DefinitionIdsBody, DefinitionsReply>;
 }
 
 /** The route's 200 reply, or any other status with any body (what the server says when it fails). */

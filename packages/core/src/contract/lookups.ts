@@ -48,11 +48,13 @@ export const countryOption = z.object({
 });
 export type CountryOption = z.output<typeof countryOption>;
 export const countriesReply = z.object({ data: z.array(countryOption) });
+export type CountriesReply = z.output<typeof countriesReply>;
 
 const m49Node: z.ZodType<M49Node> = z.lazy(() =>
   z.object({ code: z.string(), name: z.string(), children: z.array(m49Node) }),
 );
 export const m49Reply = z.object({ data: z.array(m49Node) });
+export type M49Reply = z.output<typeof m49Reply>;
 
 // ── Search Cities ──────────────────────────────────────────────────────────────────────────────
 
@@ -81,9 +83,11 @@ export type CitiesReply = z.output<typeof citiesReply>;
 // ── Search US States ───────────────────────────────────────────────────────────────────────────
 
 export const usStatesQuery = z.object({ q: z.string().max(50).default('') });
+export type UsStatesQuery = z.input<typeof usStatesQuery>;
 export const usStatesReply = z.object({
   data: z.array(z.object({ code: z.string(), name: z.string(), capital: z.string(), timeZones: z.array(z.string()) })),
 });
+export type UsStatesReply = z.output<typeof usStatesReply>;
 
 // ── Search HS Code (CN) ────────────────────────────────────────────────────────────────────────
 
@@ -141,6 +145,7 @@ export const etdSide = z.object({ etd: z.boolean(), eci: z.boolean(), signature:
 export type EtdSide = z.output<typeof etdSide>;
 
 export const etdRequirementQuery = z.object({ from: alpha2Param, to: alpha2Param });
+export type EtdRequirementQuery = z.input<typeof etdRequirementQuery>;
 
 const laneEnd = z.object({
   alpha_2: z.string(),
@@ -177,3 +182,4 @@ export const postalPlace = z.object({
 });
 export type PostalPlace = z.output<typeof postalPlace>;
 export const postalLookupReply = z.array(postalPlace);
+export type PostalLookupReply = z.output<typeof postalLookupReply>;

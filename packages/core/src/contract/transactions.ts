@@ -51,13 +51,20 @@ export type TransactionSearchReply = z.output<typeof transactionSearchReply>;
 /** GET /transactions/keywords: one of the latest searched keywords. */
 export const recentKeyword = z.object({ keyword: z.string(), isId: z.boolean(), created: z.string() });
 export type RecentKeyword = z.output<typeof recentKeyword>;
+export const recentKeywordsReply = z.array(recentKeyword);
+export type RecentKeywordsReply = z.output<typeof recentKeywordsReply>;
 
 export const transactionVersionsReply = z.object({ versions: z.array(z.string()) });
+export type TransactionVersionsReply = z.output<typeof transactionVersionsReply>;
 
 export const transactionTypesQuery = z.object({ version: definitionsVersion.default(DEFAULT_DEFINITIONS_VERSION) });
+export type TransactionTypesQuery = z.input<typeof transactionTypesQuery>;
 export const transactionTypesReply = z.object({ version: z.string(), types: z.array(z.string()) });
 export type TransactionTypesReply = z.output<typeof transactionTypesReply>;
 
 /** POST /transactions/{version}/{type}/ids */
 export const definitionIdsBody = z.object({ ids: z.array(fieldId).max(10_000, 'at most 10000 ids') });
 export type DefinitionIdsBody = z.input<typeof definitionIdsBody>;
+/** The definitions of the ids that exist, in id order. */
+export const definitionsReply = z.array(transactionDefinition);
+export type DefinitionsReply = z.output<typeof definitionsReply>;

@@ -42,6 +42,7 @@ export const webhookListQuery = z.object({
   page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
   size: z.coerce.number().int().min(1).max(100, 'size is at most 100').default(30),
 });
+export type WebhookListQuery = z.input<typeof webhookListQuery>;
 export const webhookPage = z.object({
   items: z.array(webhookSummary),
   total: z.number().int(),

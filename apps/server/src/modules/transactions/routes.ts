@@ -4,7 +4,8 @@ import {
   definitionIdsBody,
   definitionTypeParams,
   fieldId,
-  recentKeyword,
+  definitionsReply,
+  recentKeywordsReply,
   transactionDefinition,
   transactionSearchQuery,
   transactionSearchReply,
@@ -49,7 +50,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The latest 10 distinct searched keywords, newest first',
         tags,
-        response: { 200: z.array(recentKeyword) },
+        response: { 200: recentKeywordsReply },
       },
     },
     async () => catalog.recentKeywords(),
@@ -108,7 +109,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Definitions whose description contains the text, best first',
         tags,
         params: definitionTypeParams.extend({ text: z.string().max(100, 'text is longer than 100 characters') }),
-        response: { 200: z.array(transactionDefinition) },
+        response: { 200: definitionsReply },
       },
     },
     async (request) => {
@@ -126,7 +127,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: definitionTypeParams,
         body: definitionIdsBody,
-        response: { 200: z.array(transactionDefinition) },
+        response: { 200: definitionsReply },
       },
     },
     async (request) => {

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CountryOption, countriesReply } from '@lab/core/contract';
+import type { CountriesReply, CountryOption } from '@lab/core/contract';
 import { apiFetch } from '@/lib/api';
 
 /** Every ISO 3166-1 country with English and Chinese names (from the server, fetched once). */
 export const countriesQuery = queryOptions({
   queryKey: ['utils', 'countries'],
-  queryFn: async () => (await apiFetch<z.output<typeof countriesReply>>('/utils/v1/iso3166/countries')).data,
+  queryFn: async () => (await apiFetch<CountriesReply>('/utils/v1/iso3166/countries')).data,
   staleTime: Infinity,
 });
 

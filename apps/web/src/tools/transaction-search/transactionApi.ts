@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   DefinitionIdsBody,
-  RecentKeyword,
-  TransactionDefinition,
+  DefinitionsReply,
+  RecentKeywordsReply,
   TransactionSearchQuery,
   TransactionSearchReply,
+  TransactionTypesQuery,
   TransactionTypesReply,
 } from '@lab/core/contract';
 import { DEFAULT_DEFINITIONS_VERSION } from '@lab/core/transactions';
@@ -23,12 +24,15 @@ export const transactionQueries = {
   /** The latest searched keywords (a search changes them). */
   keywords: queryOptions({
     queryKey: ['transactions', 'keywords'],
-    queryFn: () => apiFetch<RecentKeyword[]>('/transactions/keywords'),
+    queryFn: () => apiFetch<RecentKeywordsReply>('/transactions/keywords'),
   }),
   /** The transaction types of the loaded definitions, for the type dropdowns. */
   types: queryOptions({
     queryKey: ['transactions', 'types', DEFAULT_DEFINITIONS_VERSION],
-    queryFn: () => apiFetch<TransactionTypesReply>(`/transactions/types?version=${DEFAULT_DEFINITIONS_VERSION}`),
+    queryFn: () => {
+      const query = { version: DEFAULT_DEFINITIONS_VERSION } satisfies TransactionTypesQuery;
+      return apiFetch<TransactionTypesReply>(`/transactions/types?${new URLSearchParams(query).toString()}`);
+    },
     select: (reply) => reply.types,
     staleTime: 60_000,
   }),
@@ -48,10 +52,10 @@ export function searchDefinitions(p: SearchParams): Promise<TransactionSearchRep
 }
 
 /** The definitions of the given field ids (one request for a whole transaction). */
-export function fetchDefinitionsByIds(type: string, ids: number[]): Promise<TransactionDefinition[]> {
+export function fetchDefinitionsByIds(type: string, ids: number[]): Promise<DefinitionsReply> {
   const body: DefinitionIdsBody = { ids };
-  return apiFetch<TransactionDefinition[]>(
-    `/transactions/${DEFAULT_DEFINITIONS_VERSION}/${encodeURIComponent(type)}/ids`,
-    { method: 'POST', json: body },
-  );
+  return apiFetch<DefinitionsReply>(`/transactions/${DEFAULT_DEFINITIONS_VERSION}/${encodeURIComponent(type)}/ids`, {
+    method: 'POST',
+    json: body,
+  });
 }

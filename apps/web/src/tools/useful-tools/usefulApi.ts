@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type {
   AccountCheckBody,
   AccountCheckReply,
@@ -9,12 +8,12 @@ import type {
   DimWeightReply,
   EtdListReply,
   EtdRequirementReply,
-  etdRequirementQuery,
+  EtdRequirementQuery,
   HsSearchBody,
   HsSearchReply,
-  m49Reply,
+  M49Reply,
   PostalLookupBody,
-  PostalPlace,
+  PostalLookupReply,
   RegionSearchBody,
   RegionSearchReply,
   TrackingNeighboursBody,
@@ -31,7 +30,7 @@ export const usefulQueries = {
   /** The UN M49 region tree of the Search Regions cascade. */
   m49: queryOptions({
     queryKey: ['utils', 'm49'],
-    queryFn: async () => (await apiFetch<z.output<typeof m49Reply>>('/utils/v1/m49')).data,
+    queryFn: async () => (await apiFetch<M49Reply>('/utils/v1/m49')).data,
     staleTime: Infinity,
   }),
   /** Every destination's ETD/ECI rules (Browse import requirements). */
@@ -52,9 +51,9 @@ export const usefulApi = {
   searchRegions: (body: RegionSearchBody) => post<RegionSearchReply>('/utils/v1/iso3166/regions', body),
   searchCities: (params: CitiesQuery) => apiFetch<CitiesReply>(`/utils/v1/cities?${query(params)}`),
   searchHs: (body: HsSearchBody) => post<HsSearchReply>('/utils/v1/hs-codes/search', body),
-  etdRequirement: (lane: z.input<typeof etdRequirementQuery>) =>
+  etdRequirement: (lane: EtdRequirementQuery) =>
     apiFetch<EtdRequirementReply>(`/utils/v1/etd-eci/requirement?${query(lane)}`),
-  lookupPostal: (body: PostalLookupBody) => post<PostalPlace[]>('/postal/lookup', body),
+  lookupPostal: (body: PostalLookupBody) => post<PostalLookupReply>('/postal/lookup', body),
   dimWeight: (body: DimWeightBody) => postCalculator<DimWeightReply>('/utils/v1/dimweight', body),
   trackingNeighbours: (body: TrackingNeighboursBody) =>
     postCalculator<TrackingNeighboursReply>('/utils/v1/trackingnumber', body),

@@ -8,9 +8,6 @@ import {
 import type { Country } from './countries.js';
 import type { RegionsServedTable } from '../tables.js';
 
-export const NO_RESULTS = 'no results found';
-export const EMPTY_KEYWORD = 'enter a code or word before search';
-
 const bool = (v: number | null | undefined): boolean | null => (v === null || v === undefined ? null : v === 1);
 
 /** A country plus the carrier's overrides; without them service is unknown and routing follows the postal format. */
