@@ -126,6 +126,19 @@ describe.each(testDialects)('utility calculators on %s', (dialect) => {
     });
   });
 
+  it("answers a body that is not JSON in each route's own error shape, whatever the URL carries", async () => {
+    const raw = (url: string) =>
+      t.app.inject({ method: 'POST', url, payload: '{"ean": ', headers: { 'content-type': 'application/json' } });
+    const dim = await raw(`${api}/dimweight`);
+    expect(dim.statusCode).toBe(400);
+    expect(Object.keys(dim.json())).toEqual(['tag', 'message']);
+    expect(dim.json().tag).toBe('error');
+    const ean = await raw(`${api}/ean?x=1`);
+    expect(ean.statusCode).toBe(400);
+    expect(Object.keys(ean.json())).toEqual(['tag', 'msg', 'message']);
+    expect(ean.json().msg).toBe(ean.json().message);
+  });
+
   it('documents the three routes in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/lab/api/openapi.json' })).json();
     for (const p of ['dimweight', 'trackingnumber', 'ean']) expect(doc.paths).toHaveProperty([`${api}/${p}`]);
