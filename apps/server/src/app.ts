@@ -64,7 +64,7 @@ export const contentSecurityPolicy = {
 };
 
 /** The site's policy plus what modules add (e.g. the origin of an external label service). */
-export function withCspAdditions(base: typeof contentSecurityPolicy, additions: CspAdditions[]) {
+function withCspAdditions(base: typeof contentSecurityPolicy, additions: CspAdditions[]) {
   const directives: typeof contentSecurityPolicy = { ...base };
   for (const add of additions) {
     for (const [name, sources] of Object.entries(add) as [keyof CspAdditions, string[]][]) {

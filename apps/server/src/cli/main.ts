@@ -9,7 +9,7 @@ import { registerServe } from './commands/serve.js';
 import { defaultContext } from './context.js';
 
 /** The framework's commands (serve, migrate, import over the modules' datasets), then the modules' own. */
-export function labCommands(modules: readonly LabModule[]): RegisterCommand[] {
+function labCommands(modules: readonly LabModule[]): RegisterCommand[] {
   return [
     registerServe,
     migrateCommand(collectMigrations(modules)),
