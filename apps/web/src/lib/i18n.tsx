@@ -87,3 +87,24 @@ export function useI18n(): I18n {
   if (!ctx) throw new Error('useI18n outside <I18nProvider>');
   return ctx;
 }
+
+/**
+ * A screen's own message catalogue: English and Chinese with the same keys (the type checker
+ * refuses a key missing in either). Keep one per screen, in `tools/<tool>/messages.ts`:
+ *
+ *   export const messages = defineMessages({ en: { send: 'Send out' }, zh: { send: '发送' } });
+ *   const m = useMessages(messages); … <Button>{m.send}</Button>
+ *
+ * The product's exact English strings stay in `en` exactly as the spec writes them.
+ */
+export function defineMessages<K extends string>(catalogue: {
+  en: Record<K, string>;
+  zh: NoInfer<Record<K, string>>;
+}): Record<Lang, Record<K, string>> {
+  return catalogue;
+}
+
+/** The current language's half of a screen catalogue; re-renders on a language switch. */
+export function useMessages<K extends string>(catalogue: Record<Lang, Record<K, string>>): Record<K, string> {
+  return catalogue[useI18n().lang];
+}
