@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const BASE = '/lab';
 export const API_PREFIX = `${BASE}/api`;
 export const HOOKS_PREFIX = `${BASE}/hooks`;
+export const SIM_PREFIX = `${BASE}/sim`;
 
 function isAppRoute(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -14,7 +15,9 @@ function isAppRoute(url: string): boolean {
     pathname === API_PREFIX ||
     pathname.startsWith(`${API_PREFIX}/`) ||
     pathname === HOOKS_PREFIX ||
-    pathname.startsWith(`${HOOKS_PREFIX}/`)
+    pathname.startsWith(`${HOOKS_PREFIX}/`) ||
+    pathname === SIM_PREFIX ||
+    pathname.startsWith(`${SIM_PREFIX}/`)
   );
 }
 

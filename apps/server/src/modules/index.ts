@@ -1,10 +1,19 @@
 import type { LabModule } from '../module.js';
+import { gatewayModule } from './gateway/index.js';
 import { labelsModule } from './labels/index.js';
 import { lookupsModule } from './lookups/index.js';
 import { shippingModule } from './shipping/index.js';
+import { simModule } from './sim/index.js';
+import { stratusSimModule } from './stratus-sim/index.js';
 import { systemModule } from './system/index.js';
 import { transactionsModule } from './transactions/index.js';
 import { webhooksModule } from './webhooks/index.js';
+
+/**
+ * The offline simulators of outside services (mounted under /lab/sim; the gateway's default
+ * upstreams). `lab sim` runs these alone; the full server includes them (below).
+ */
+export const simulatorModules: readonly LabModule[] = [stratusSimModule];
 
 /**
  * Every server module, in registration order. Adding a module is its folder plus one line here:
@@ -18,4 +27,7 @@ export const labModules: readonly LabModule[] = [
   lookupsModule,
   shippingModule,
   transactionsModule,
+  gatewayModule,
+  simModule,
+  ...simulatorModules,
 ];

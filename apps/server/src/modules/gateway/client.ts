@@ -1,0 +1,171 @@
+import type { Readable } from 'node:stream';
+import { Agent, errors, request } from 'undici';
+
+/**
+ * The one place the server makes outbound HTTP calls on a user's behalf (the gateway's upstreams,
+ * the simulators' webhooks). undici 7 (Node 20 compatible; 8 needs Node 22): separate connect,
+ * headers and body timeouts, keep-alive pools per timeout profile, redirects never followed
+ * (undici's `request` only follows them through an interceptor we do not install).
+ */
+
+/** An upstream: a name for messages and logs, and its base URL (no trailing slash). */
+export interface Upstream {
+  name: string;
+  base: string;
+}
+
+export interface Timeouts {
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+}
+
+export const timeoutsOf = (ms: number): Timeouts => ({ connectMs: ms, headersMs: ms, bodyMs: ms });
+
+/** Unreachable (502), answered too much or a redirect (502), or too slow (504). */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    readonly statusCode: 502 | 504,
+    message: string,
+    readonly durationMs: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface OutboundRequest {
+  upstream: Upstream;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Starts with `/`; appended to the upstream's base. The caller has checked it. */
+  path: string;
+  /** Already encoded, without `?`. */
+  query?: string;
+  headers: Record<string, string>;
+  body?: Buffer | string | Readable;
+  timeouts: Timeouts;
+  maxResponseBytes: number;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  durationMs: number;
+}
+
+const TIMEOUT_CODES: Record<string, string> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connect',
+  UND_ERR_HEADERS_TIMEOUT: 'headers',
+  UND_ERR_BODY_TIMEOUT: 'body',
+};
+
+/** The error code (ECONNREFUSED, UND_ERR_…) of a failed call, looking through `cause` chains. */
+function errorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+/** Errors thrown by the request body stream (e.g. an upload over its limit) pass through as is. */
+export class RequestBodyError extends Error {
+  override name = 'RequestBodyError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function findBodyError(err: unknown): RequestBodyError | undefined {
+  for (let e = err as { cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
+    if (e instanceof RequestBodyError) return e;
+  }
+  return undefined;
+}
+
+export class HttpClient {
+  private readonly agents = new Map<string, Agent>();
+
+  private agentFor(t: Timeouts): Agent {
+    const key = `${t.connectMs}|${t.headersMs}|${t.bodyMs}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      agent = new Agent({
+        connect: { timeout: t.connectMs },
+        headersTimeout: t.headersMs,
+        bodyTimeout: t.bodyMs,
+        keepAliveTimeout: 4_000,
+      });
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  /** The upstream's full URL for a checked path; refuses anything that leaves the base. */
+  static target(upstream: Upstream, path: string, query?: string): URL {
+    const base = new URL(upstream.base);
+    const url = new URL(`${upstream.base}${path}${query ? `?${query}` : ''}`);
+    const basePath = base.pathname.replace(/\/+$/, '');
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) {
+      throw new Error(`refusing to call ${url.href}: outside the upstream ${upstream.base}`);
+    }
+    return url;
+  }
+
+  async send(req: OutboundRequest): Promise<UpstreamResponse> {
+    const url = HttpClient.target(req.upstream, req.path, req.query);
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    const who = `upstream ${req.upstream.name} (${req.upstream.base})`;
+    try {
+      const res = await request(url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body ?? null,
+        dispatcher: this.agentFor(req.timeouts),
+      });
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > req.maxResponseBytes) {
+        res.body.destroy();
+        throw new UpstreamError(502, `${who} answered ${declared} bytes, over the ${req.maxResponseBytes}-byte limit`, elapsed());
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        size += chunk.byteLength;
+        if (size > req.maxResponseBytes) {
+          res.body.destroy();
+          throw new UpstreamError(502, `${who} answered more than the ${req.maxResponseBytes}-byte limit`, elapsed());
+        }
+        chunks.push(chunk);
+      }
+      return {
+        status: res.statusCode,
+        headers: res.headers as Record<string, string | string[]>,
+        body: Buffer.concat(chunks),
+        durationMs: elapsed(),
+      };
+    } catch (err) {
+      if (err instanceof UpstreamError) throw err;
+      const bodyError = findBodyError(err);
+      if (bodyError) throw bodyError;
+      const code = errorCode(err);
+      const phase = code ? TIMEOUT_CODES[code] : undefined;
+      if (phase) {
+        const ms = phase === 'connect' ? req.timeouts.connectMs : phase === 'headers' ? req.timeouts.headersMs : req.timeouts.bodyMs;
+        throw new UpstreamError(504, `${who} did not answer in time (${phase} timeout, ${ms} ms)`, elapsed());
+      }
+      const reason = code ?? (err instanceof errors.UndiciError || err instanceof Error ? err.message : String(err));
+      throw new UpstreamError(502, `${who} is unreachable: ${reason}`, elapsed());
+    }
+  }
+
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((a) => a.close()));
+  }
+}

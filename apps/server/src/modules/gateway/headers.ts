@@ -1,0 +1,121 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The only request headers the gateway passes on to an upstream. */
+export const FORWARDED_REQUEST_HEADERS = [
+  'authorization',
+  'content-type',
+  'accept',
+  'x-customer-transaction-id',
+  'x-locale',
+  'x-api-key',
+  'x-requested-with',
+] as const;
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and cookies never come back from an upstream. */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+  'set-cookie',
+  'set-cookie2',
+  // Ours to set: framing, timing, and this site's own security and CORS policy.
+  'content-length',
+  'date',
+  'server-timing',
+  'x-request-id',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'strict-transport-security',
+  'x-frame-options',
+  'x-content-type-options',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'cross-origin-embedder-policy',
+  'referrer-policy',
+  'alt-svc',
+  'location',
+]);
+
+/** The allowed request headers, as single strings. */
+export function forwardRequestHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = headers[name];
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
+}
+
+/** Upstream response headers minus hop-by-hop ones (and those its Connection header names), cookies and ours. */
+export function filterResponseHeaders(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  const connection = headers.connection;
+  const named = new Set(
+    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (DROPPED_RESPONSE_HEADERS.has(lower) || named.has(lower) || lower.startsWith('access-control-')) continue;
+    out[lower] = value;
+  }
+  return out;
+}
+
+const SECRET_KEYS = new Set([
+  'authorization',
+  'x-api-key',
+  'client_secret',
+  'clientsecret',
+  'access_token',
+  'accesstoken',
+  'refresh_token',
+  'refreshtoken',
+  'api_key',
+  'apikey',
+  'password',
+  'secret',
+  'token',
+  'id_token',
+]);
+
+/** A copy of a parsed body with every secret-named field (at any depth) blanked, for logs. */
+export function redactDeep(value: unknown, depth = 0): unknown {
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = SECRET_KEYS.has(k.toLowerCase()) ? '[redacted]' : redactDeep(v, depth + 1);
+  }
+  return out;
+}
+
+const LOGGED_BODY_BYTES = 64 * 1024;
+
+/**
+ * A body as something safe to log: JSON or form bodies parsed and redacted; anything else (or
+ * too big, or unparsable) only described by size, so a secret in an odd format never reaches the log.
+ */
+export function loggableBody(body: Buffer | undefined, contentType: string | undefined): unknown {
+  if (!body || body.byteLength === 0) return undefined;
+  const type = (contentType ?? '').toLowerCase();
+  if (body.byteLength <= LOGGED_BODY_BYTES) {
+    const text = body.toString('utf8');
+    try {
+      if (type.includes('json') || /^\s*[[{]/.test(text)) return redactDeep(JSON.parse(text));
+      if (type.includes('x-www-form-urlencoded')) return redactDeep(Object.fromEntries(new URLSearchParams(text)));
+    } catch {
+      // fall through: described, not shown
+    }
+  }
+  return `[${body.byteLength} bytes${type ? ` of ${type.split(';')[0]}` : ''}]`;
+}

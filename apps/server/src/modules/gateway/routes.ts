@@ -1,0 +1,407 @@
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
+import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
+import { HttpClient, RequestBodyError, timeoutsOf, UpstreamError, type OutboundRequest, type Upstream } from './client.js';
+import { filterResponseHeaders, forwardRequestHeaders, loggableBody } from './headers.js';
+import type { UpstreamKey } from './settings.js';
+
+/**
+ * The seam for operation paths of imported OpenAPI documents: the gateway forwards a carrier
+ * call when the catalogue has its method and path (`findEndpoint`, host `api`) OR this answers
+ * true. The OpenAPI store module passes its operation index here once it exists.
+ */
+export type ExtraAllowed = (method: string, path: string, app: FastifyInstance) => boolean | Promise<boolean>;
+
+export interface GatewayOptions {
+  isAllowed?: ExtraAllowed;
+  /** The outbound client (tests may pass their own); one per app by default, closed with it. */
+  client?: HttpClient;
+}
+
+export const CARRIER_ENVIRONMENTS = ['sandbox', 'production'] as const;
+export type CarrierEnvironment = (typeof CARRIER_ENVIRONMENTS)[number];
+
+/** Where each upstream's built-in simulator lives on this server. */
+const SIMULATOR_PATHS: Record<UpstreamKey, string> = {
+  carrierSandbox: '/carrier',
+  carrierProduction: '/carrier',
+  carrierDocumentsSandbox: '/carrier-documents',
+  carrierDocumentsProduction: '/carrier-documents',
+  stratus: '/stratus',
+};
+
+const UPSTREAM_NAMES: Record<UpstreamKey, string> = {
+  carrierSandbox: 'carrier sandbox',
+  carrierProduction: 'carrier production',
+  carrierDocumentsSandbox: 'carrier documents sandbox',
+  carrierDocumentsProduction: 'carrier documents production',
+  stratus: 'Stratus',
+};
+
+const message = z.object({ message: z.string() });
+
+class GatewayRefusal extends Error {
+  constructor(
+    readonly statusCode: 400 | 404 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Checks a path before it is appended to an upstream base: no encoded characters (so no encoded
+ * slashes or dots), no `..`/`.` segments, no empty segments (`//host`), no scheme or userinfo
+ * (`:`, `@`), no backslashes. The catalogue check comes after.
+ */
+export function pathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'the path must start with /';
+  if (path.includes('%')) return 'percent-encoded characters (such as %2F) are not allowed in the path';
+  if (path.includes('@')) return '@ is not allowed in the path';
+  if (path.includes('\\')) return 'backslashes are not allowed in the path';
+  if (/^\/+[a-z][a-z0-9+.-]*:/i.test(path) || path.includes('://')) return 'absolute URLs are not allowed';
+  if (path.includes(':')) return ': is not allowed in the path';
+  const segments = path.split('/').slice(1);
+  if (segments.some((s) => s === '..' || s === '.')) return '. and .. segments are not allowed in the path';
+  if (segments.slice(0, -1).some((s) => s === '')) return 'empty path segments (//) are not allowed';
+  if (!/^[A-Za-z0-9\-._~/{}!$&'()*+,;=]*$/.test(path)) return 'the path has characters that are not allowed';
+  return undefined;
+}
+
+/** The loopback origin of this server's own listening socket (the built-in simulators' host). */
+function selfOrigin(app: FastifyInstance): string | undefined {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const host =
+    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Counts bytes of a streamed upload and fails it past the limit. */
+function limitStream(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.byteLength;
+      if (seen > limit) done(new RequestBodyError(413, `Payload too large: the upload limit is ${limit} bytes`));
+      else done(null, chunk);
+    },
+  });
+}
+
+const timings = new WeakMap<FastifyRequest, number>();
+
+/**
+ * The carrier/Stratus gateway under /lab/api: the browser calls these same-origin routes, which
+ * forward to configured upstreams only (default: the built-in simulators over HTTP).
+ */
+export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = app.config;
+    const client = options.client ?? new HttpClient();
+    if (!options.client) app.addHook('onClose', () => client.close());
+
+    const upstreamOf = (key: UpstreamKey): Upstream => {
+      const configured = config.gatewayUpstreams[key];
+      if (configured) return { name: UPSTREAM_NAMES[key], base: configured };
+      const origin = selfOrigin(app);
+      const base = `${origin ?? 'http://server-not-listening.invalid'}${SIM_PREFIX}${SIMULATOR_PATHS[key]}`;
+      return { name: `${UPSTREAM_NAMES[key]} (built-in simulator)`, base };
+    };
+
+    // Bodies are forwarded as received: raw bytes for JSON/forms, the live stream for multipart.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.bodyLimitBytes }, (_req, body, done) =>
+      done(null, body),
+    );
+    app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('server-timing', `upstream;dur=${timings.get(request) ?? 0}`);
+    });
+
+    const routeConfig = {
+      rateLimit: { max: config.gatewayRateLimitPerMinute, timeWindow: 60_000 },
+    };
+
+    async function forward(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      call: Omit<OutboundRequest, 'headers' | 'maxResponseBytes'> & { headers?: Record<string, string> },
+    ) {
+      const headers = call.headers ?? forwardRequestHeaders(request.headers);
+      const logged = Buffer.isBuffer(call.body) ? call.body : undefined;
+      request.log.debug(
+        {
+          upstream: call.upstream.name,
+          method: call.method,
+          path: call.path,
+          headers,
+          body: loggableBody(logged, headers['content-type']),
+        },
+        'gateway request',
+      );
+      try {
+        const res = await client.send({ ...call, headers, maxResponseBytes: config.gatewayResponseLimitBytes });
+        timings.set(request, res.durationMs);
+        if (res.status >= 300 && res.status < 400) {
+          throw new UpstreamError(
+            502,
+            `upstream ${call.upstream.name} answered a redirect (${res.status}); the gateway does not follow redirects`,
+            res.durationMs,
+          );
+        }
+        const contentType = res.headers['content-type'];
+        const level = res.status >= 400 ? 'info' : 'debug';
+        request.log[level](
+          {
+            upstream: call.upstream.name,
+            status: res.status,
+            durMs: res.durationMs,
+            body: loggableBody(res.body, typeof contentType === 'string' ? contentType : undefined),
+          },
+          'gateway response',
+        );
+        return reply.code(res.status).headers(filterResponseHeaders(res.headers)).send(res.body);
+      } catch (err) {
+        if (err instanceof UpstreamError) {
+          timings.set(request, err.durationMs);
+          request.log.warn({ upstream: call.upstream.name, status: err.statusCode }, err.message);
+          return reply.code(err.statusCode).send({ message: err.message });
+        }
+        if (err instanceof RequestBodyError) return reply.code(err.statusCode).send({ message: err.message });
+        throw err;
+      }
+    }
+
+    const refuse = (reply: FastifyReply, err: unknown) => {
+      if (err instanceof GatewayRefusal) return reply.code(err.statusCode).send({ message: err.message });
+      throw err;
+    };
+
+    /** The carrier path after /lab/api/carrier/{env}, from the raw URL (nothing decoded). */
+    function carrierPath(request: FastifyRequest, env: string): string {
+      if (!(CARRIER_ENVIRONMENTS as readonly string[]).includes(env)) {
+        throw new GatewayRefusal(404, `unknown carrier environment "${env}": use sandbox or production`);
+      }
+      const raw = request.url.split('?')[0] ?? '';
+      const prefix = `${API_PREFIX}/carrier/${env}`;
+      if (!raw.startsWith(`${prefix}/`)) throw new GatewayRefusal(400, 'the environment must be written plainly');
+      const path = raw.slice(prefix.length);
+      const problem = pathProblem(path);
+      if (problem) throw new GatewayRefusal(400, problem);
+      return path;
+    }
+
+    async function checkCatalogue(method: string, path: string, host: CarrierHost) {
+      if (findEndpoint(method, path, host)) return;
+      if (host === 'api' && options.isAllowed && (await options.isAllowed(method, path, app))) return;
+      throw new GatewayRefusal(404, `${method} ${path} is not a carrier endpoint the gateway forwards`);
+    }
+
+    const envKey = (env: CarrierEnvironment, documents: boolean): UpstreamKey =>
+      documents
+        ? env === 'sandbox'
+          ? 'carrierDocumentsSandbox'
+          : 'carrierDocumentsProduction'
+        : env === 'sandbox'
+          ? 'carrierSandbox'
+          : 'carrierProduction';
+
+    const rawBody = (request: FastifyRequest): Buffer => {
+      if (request.body === undefined || request.body === null) return Buffer.alloc(0);
+      if (Buffer.isBuffer(request.body)) return request.body;
+      throw new GatewayRefusal(415, 'multipart bodies go to /documents/… paths only');
+    };
+
+    const envParams = z.object({ env: z.string() });
+
+    app.post(
+      '/carrier/:env/oauth/token',
+      {
+        config: routeConfig,
+        schema: {
+          summary: 'Carrier OAuth token (form body grant_type, client_id, client_secret), forwarded',
+          tags: ['gateway'],
+          params: envParams,
+          response: { 400: message, 404: message, 415: message, 502: message, 504: message },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const env = request.params.env;
+          if (!(CARRIER_ENVIRONMENTS as readonly string[]).includes(env)) {
+            throw new GatewayRefusal(404, `unknown carrier environment "${env}": use sandbox or production`);
+          }
+          const body = rawBody(request);
+          return await forward(request, reply, {
+            upstream: upstreamOf(envKey(env as CarrierEnvironment, false)),
+            method: 'POST',
+            path: CARRIER_TOKEN_PATH,
+            timeouts: timeoutsOf(config.gatewayCarrierTimeoutMs),
+            body,
+          });
+        } catch (err) {
+          return refuse(reply, err);
+        }
+      },
+    );
+
+    app.route({
+      method: ['POST', 'PUT'],
+      url: '/carrier/:env/*',
+      config: routeConfig,
+      schema: {
+        summary: 'A carrier catalogue endpoint (JSON), forwarded to the environment’s REST host',
+        tags: ['gateway'],
+        params: z.object({ env: z.string(), '*': z.string() }),
+        response: { 400: message, 404: message, 415: message, 502: message, 504: message },
+      },
+      handler: async (request, reply) => {
+        try {
+          const { env } = request.params as { env: string };
+          const path = carrierPath(request, env);
+          await checkCatalogue(request.method, path, 'api');
+          const body = rawBody(request);
+          return await forward(request, reply, {
+            upstream: upstreamOf(envKey(env as CarrierEnvironment, false)),
+            method: request.method as 'POST' | 'PUT',
+            path,
+            timeouts: timeoutsOf(config.gatewayCarrierTimeoutMs),
+            body,
+          });
+        } catch (err) {
+          return refuse(reply, err);
+        }
+      },
+    });
+
+    app.post(
+      '/carrier/:env/documents/*',
+      {
+        config: routeConfig,
+        schema: {
+          summary: 'A trade-documents upload (multipart: document JSON string + attachment file), streamed',
+          tags: ['gateway'],
+          params: z.object({ env: z.string(), '*': z.string() }),
+          response: { 400: message, 404: message, 413: message, 415: message, 502: message, 504: message },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const { env } = request.params;
+          const path = carrierPath(request, env);
+          await checkCatalogue('POST', path, 'documents');
+          const stream = request.body as Readable | undefined;
+          const contentType = request.headers['content-type'] ?? '';
+          if (!stream || Buffer.isBuffer(stream) || !/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
+            throw new GatewayRefusal(415, 'send multipart/form-data with a "document" field and an "attachment" file');
+          }
+          const limit = config.gatewayUploadLimitBytes;
+          const declared = Number(request.headers['content-length']);
+          if (Number.isFinite(declared) && declared > limit) {
+            stream.resume();
+            throw new GatewayRefusal(413, `Payload too large: the upload limit is ${limit} bytes`);
+          }
+          const headers = forwardRequestHeaders(request.headers);
+          if (Number.isFinite(declared)) headers['content-length'] = String(declared);
+          return await forward(request, reply, {
+            upstream: upstreamOf(envKey(env as CarrierEnvironment, true)),
+            method: 'POST',
+            path,
+            headers,
+            timeouts: timeoutsOf(config.gatewayCarrierTimeoutMs),
+            body: stream.pipe(limitStream(limit)),
+          });
+        } catch (err) {
+          return refuse(reply, err);
+        }
+      },
+    );
+
+    // Stratus: four fixed operations.
+    const stratus = () => upstreamOf('stratus');
+    const stratusTimeouts = () => timeoutsOf(config.gatewayStratusTimeoutMs);
+    const stratusResponses = { 400: message, 415: message, 502: message, 504: message };
+
+    app.post(
+      '/stratus/auth/oauth/v2/token',
+      {
+        config: routeConfig,
+        schema: {
+          summary: 'Stratus OAuth token (Basic auth of client key and secret), forwarded',
+          tags: ['gateway'],
+          querystring: z.object({ grant_type: z.literal('client_credentials'), scope: z.literal('oob') }),
+          response: stratusResponses,
+        },
+      },
+      async (request, reply) => {
+        try {
+          return await forward(request, reply, {
+            upstream: stratus(),
+            method: 'POST',
+            path: '/auth/oauth/v2/token',
+            query: 'grant_type=client_credentials&scope=oob',
+            timeouts: stratusTimeouts(),
+            body: rawBody(request),
+          });
+        } catch (err) {
+          return refuse(reply, err);
+        }
+      },
+    );
+
+    app.get(
+      '/stratus/stratus/v1/greet',
+      { config: routeConfig, schema: { summary: 'Stratus greet, forwarded', tags: ['gateway'], response: stratusResponses } },
+      async (request, reply) =>
+        forward(request, reply, { upstream: stratus(), method: 'GET', path: '/stratus/v1/greet', timeouts: stratusTimeouts() }),
+    );
+
+    app.post(
+      '/stratus/stratus/v1/order',
+      {
+        config: routeConfig,
+        schema: { summary: 'Stratus order (ProjetId, Transaction), forwarded', tags: ['gateway'], response: stratusResponses },
+      },
+      async (request, reply) => {
+        try {
+          return await forward(request, reply, {
+            upstream: stratus(),
+            method: 'POST',
+            path: '/stratus/v1/order',
+            timeouts: stratusTimeouts(),
+            body: rawBody(request),
+          });
+        } catch (err) {
+          return refuse(reply, err);
+        }
+      },
+    );
+
+    app.get(
+      '/stratus/stratus/v1/order/:id',
+      {
+        config: routeConfig,
+        schema: {
+          summary: 'Stratus order state, forwarded',
+          tags: ['gateway'],
+          params: z.object({
+            id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'an order id is 1-100 letters, digits, - or _'),
+          }),
+          response: stratusResponses,
+        },
+      },
+      async (request, reply) =>
+        forward(request, reply, {
+          upstream: stratus(),
+          method: 'GET',
+          path: `/stratus/v1/order/${request.params.id}`,
+          timeouts: stratusTimeouts(),
+        }),
+    );
+  };
+}

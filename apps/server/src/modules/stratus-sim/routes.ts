@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { seededRandom } from '@lab/core/labels';
+import { RenderPool } from '../labels/pool.js';
+import { LabelService } from '../labels/service.js';
+import { postShipmentWebhooks } from '../sim/webhooks.js';
+import { StratusError, StratusSimulator } from './service.js';
+
+const stratusLabel = z.object({ ImageType: z.enum(['ZPL', 'PDF']), Data: z.string() });
+const orderReply = z.object({
+  Id: z.string(),
+  State: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+  Labels: z.array(stratusLabel),
+  Packages: z.array(z.object({ TrackingNumber: z.string(), PackageNumber: z.number().int() })),
+  Documents: z.array(z.object({ Type: z.string(), Data: z.string() })),
+});
+const apiError = z.object({ Message: z.string() });
+const oauthError = z.object({ error: z.string(), error_description: z.string() });
+
+/** The Stratus simulator under /lab/sim/stratus (the gateway's default Stratus upstream). */
+export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = app.config;
+  const labels = new LabelService({
+    runner: new RenderPool({ size: 1, timeoutMs: config.labelRenderTimeoutMs ?? 15_000, idleMs: 60_000 }),
+    cacheBytes: 8 * 1024 * 1024,
+  });
+  app.addHook('onClose', () => labels.close());
+
+  const simulator = new StratusSimulator({
+    random: seededRandom(config.simSeed ?? randomInt(0, 2 ** 31)),
+    pendingPolls: config.stratusSimPendingPolls ?? 2,
+    renderPdf: async (zpl) =>
+      (
+        await labels.render({
+          zpl: Buffer.from(zpl, 'utf8'),
+          dpmm: 8,
+          size: { widthIn: 4, heightIn: 6 },
+          index: undefined,
+          rotation: 0,
+          format: 'pdf',
+        })
+      ).body,
+    onShipped: (trackingNumbers) => {
+      const { simWebhookUrl: to, simWebhookToken: token } = config;
+      if (!to || !token) return;
+      for (const tracking of trackingNumbers) {
+        postShipmentWebhooks({ to, token, tracking }).catch((err: unknown) =>
+          app.log.warn({ err, tracking }, 'simulated webhook not delivered'),
+        );
+      }
+    },
+  });
+
+  const fail = (reply: FastifyReply, err: unknown) => {
+    if (err instanceof StratusError) return reply.code(err.statusCode).send(err.body as never);
+    throw err;
+  };
+
+  // Stratus takes JSON only; an empty token body is fine.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/stratus/auth/oauth/v2/token',
+    {
+      schema: {
+        summary: 'Simulated Stratus token (Basic auth; grant_type=client_credentials&scope=oob)',
+        tags: ['simulators'],
+        querystring: z.looseObject({ grant_type: z.string().optional(), scope: z.string().optional() }),
+        response: {
+          200: z.object({ access_token: z.string(), token_type: z.string(), expires_in: z.number(), scope: z.string() }),
+          400: oauthError,
+          401: oauthError,
+        },
+      },
+      config: { errorReply: (m: string) => ({ error: 'invalid_request', error_description: m }) },
+    },
+    async (request, reply) => {
+      try {
+        return simulator.issueToken(request.headers.authorization, request.query.grant_type, request.query.scope);
+      } catch (err) {
+        return fail(reply, err);
+      }
+    },
+  );
+
+  app.get(
+    '/stratus/stratus/v1/greet',
+    {
+      schema: {
+        summary: 'Simulated Stratus greet (bearer + x-api-key)',
+        tags: ['simulators'],
+        response: { 200: z.object({ Id: z.string(), Purpose: z.string() }), 401: apiError },
+      },
+    },
+    async (request, reply) => {
+      try {
+        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']));
+        return simulator.greet();
+      } catch (err) {
+        return fail(reply, err);
+      }
+    },
+  );
+
+  app.post(
+    '/stratus/stratus/v1/order',
+    {
+      schema: {
+        summary: 'Simulated Stratus order (ProjetId, Transaction) → Id',
+        tags: ['simulators'],
+        response: { 200: z.object({ Id: z.string() }), 400: apiError, 401: apiError },
+      },
+      config: { errorReply: (m: string) => ({ Message: m }) },
+    },
+    async (request, reply) => {
+      try {
+        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']));
+        return simulator.createOrder(request.body);
+      } catch (err) {
+        return fail(reply, err);
+      }
+    },
+  );
+
+  app.get(
+    '/stratus/stratus/v1/order/:id',
+    {
+      schema: {
+        summary: 'Simulated Stratus order state: PENDING for the first polls, then COMPLETED or FAILED',
+        tags: ['simulators'],
+        params: z.object({ id: z.string() }),
+        response: { 200: orderReply, 401: apiError, 404: apiError },
+      },
+      config: { errorReply: (m: string) => ({ Message: m }) },
+    },
+    async (request, reply) => {
+      try {
+        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']));
+        const order = await simulator.pollOrder(request.params.id);
+        if (!order) throw new StratusError(404, `Order ${request.params.id} was not found`);
+        return order;
+      } catch (err) {
+        return fail(reply, err);
+      }
+    },
+  );
+};
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
