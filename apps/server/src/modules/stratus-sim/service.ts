@@ -155,7 +155,10 @@ export class StratusSimulator {
     if (!last || !isField(last, 99)) throw new StratusError(400, STRATUS_MESSAGES.endField);
     const id = this.uuid();
     if (this.orders.size >= MAX_ORDERS) this.orders.delete(this.orders.keys().next().value!);
-    this.orders.set(id, { id, fields, polls: 0 });
+    const record: OrderRecord = { id, fields, polls: 0 };
+    this.orders.set(id, record);
+    // Labels are made now, while the client waits between polls (a cold PDF render takes seconds).
+    this.startSettling(record).catch(() => {});
     return { Id: id };
   }
 
@@ -167,6 +170,10 @@ export class StratusSimulator {
     if (order.polls <= this.options.pendingPolls) {
       return { Id: id, State: 'PENDING', Labels: [], Packages: [], Documents: [] };
     }
+    return this.startSettling(order);
+  }
+
+  private startSettling(order: OrderRecord): Promise<StratusOrder> {
     order.settled ??= this.settle(order).catch((err: unknown) => {
       order.settled = undefined; // a failed render is retried on the next poll
       throw err;
