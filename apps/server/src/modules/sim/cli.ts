@@ -33,9 +33,6 @@ export const registerSim: RegisterCommand = (program, ctx, setExit) => {
       const config = { ...ctx.config(), database: { dialect: 'sqlite' as const, file: ':memory:' } };
       const app = await buildApp(config, { modules: simulatorModules });
       runningSimulators.add(app);
-      app.addHook('onClose', async () => {
-        runningSimulators.delete(app);
-      });
       await app.listen({ port: opts.port ?? DEFAULT_SIM_PORT, host: opts.host });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : opts.port;

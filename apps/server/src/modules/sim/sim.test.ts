@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkWebhookSignature, generateSecurityToken } from '@lab/core/webhooks';
+import { isValidExpressTracking } from '@lab/core/shipping';
+import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
+import { rawRequest } from '../../test/http.js';
+import { webhookTopic } from '../webhooks/service.js';
+import { runningSimulators } from './cli.js';
+import { SIM_SCAN_EVENTS } from './webhooks.js';
+
+describe('lab sim', () => {
+  afterEach(async () => {
+    await Promise.all([...runningSimulators].map((app) => app.close()));
+    runningSimulators.clear();
+  });
+
+  it('runs the simulators alone and answers', async () => {
+    const run = await runLab(['sim', '--port', '0']);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBeUndefined(); // still running
+    const line = run.out.find((l) => l.startsWith('simulators listening on '));
+    expect(line).toMatch(/^simulators listening on http:\/\/127\.0\.0\.1:\d+\/lab\/sim\/ \(.*stratus-sim.*\)$/);
+    const base = /http:\/\/127\.0\.0\.1:\d+/.exec(line!)![0];
+    const token = await rawRequest(base, 'POST', '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
+      headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
+    });
+    expect(token.status).toBe(200);
+    expect(token.json().expires_in).toBe(3300);
+    // Only the simulators: no gateway, no other API.
+    expect((await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet')).status).toBe(404);
+  });
+
+  it('refuses bad webhook arguments', async () => {
+    const bad = await runLab(['sim', 'webhooks', '--to', 'ftp://x', '--token', 't', '--tracking', '794953535000']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toEqual(['lab: --to must be an http(s) URL, got ftp://x']);
+    const events = await runLab(['sim', 'webhooks', '--to', 'http://127.0.0.1:1/x', '--token', 't', '--tracking', '794953535000', '--events', '9']);
+    expect(events.code).toBe(2);
+    expect(events.err).toEqual(['lab: --events must be a whole number from 1 to 5']);
+  });
+});
+
+describe.each(testDialects)('simulated webhooks reach our receiver, verified (%s)', (dialect) => {
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { gatewayStratusTimeoutMs: 60_000 }, { env: { SIM_SEED: '5', STRATUS_SIM_PENDING_POLLS: '0' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => t?.close());
+
+  const stored = async (channel: string) => {
+    const list = await t.app.inject({ url: `/lab/api/webhooks/${channel}?size=100` });
+    const items = list.json().items as { id: number }[];
+    return Promise.all(items.map(async (i) => (await t.app.inject({ url: `/lab/api/webhooks/${channel}/${i.id}` })).json()));
+  };
+
+  it('`lab sim webhooks` posts the scan history signed with the token', async () => {
+    const token = generateSecurityToken();
+    const run = await runLab([
+      'sim', 'webhooks', '--to', `${base}/lab/hooks/fdx/simcli`, '--token', token, '--tracking', '794953535000',
+    ]);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.out.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(SIM_SCAN_EVENTS.map((e) => `${e.code} 200`));
+    const received = await stored('simcli');
+    expect(received).toHaveLength(SIM_SCAN_EVENTS.length);
+    for (const w of received) {
+      const check = await checkWebhookSignature(Buffer.from(w.bodyBase64, 'base64'), token, w.headers['x-fedex-signature']);
+      expect(check.status).toBe('match');
+      expect(JSON.parse(w.body).output.completeTrackResults[0].trackingNumber).toBe('794953535000');
+    }
+    const wrong = await checkWebhookSignature(Buffer.from(received[0].bodyBase64, 'base64'), generateSecurityToken(), received[0].headers['x-fedex-signature']);
+    expect(wrong.status).toBe('mismatch');
+    expect(received.map((w) => w.transactionId).every((id: unknown) => typeof id === 'string')).toBe(true);
+  });
+
+  it('with SIM_WEBHOOK_URL set, a Stratus order posts webhooks for each package it ships', async () => {
+    const token = generateSecurityToken();
+    t.config.simWebhookUrl = `${base}/lab/hooks/fdx/simauto`;
+    t.config.simWebhookToken = token;
+    const expected = 2 * SIM_SCAN_EVENTS.length;
+    let seen = 0;
+    const arrived = new Promise<void>((resolve) => {
+      const off = t.app.bus.subscribe(webhookTopic('simauto'), () => {
+        if (++seen === expected) {
+          off();
+          resolve();
+        }
+      });
+    });
+    const tokenRes = await rawRequest(base, 'POST', '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
+      headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
+    });
+    const auth = { authorization: `Bearer ${tokenRes.json().access_token}`, 'x-api-key': 'k' };
+    const posted = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ProjetId: randomUUID(), Transaction: '116,"2"187,"ZEBRA"99,""' }),
+    });
+    const order = (await rawRequest(base, 'GET', `/lab/api/stratus/stratus/v1/order/${posted.json().Id}`, { headers: auth })).json();
+    expect(order.State).toBe('COMPLETED');
+    await arrived;
+    const received = await stored('simauto');
+    expect(received).toHaveLength(expected);
+    const trackings = new Set(received.map((w) => JSON.parse(w.body).output.completeTrackResults[0].trackingNumber));
+    expect([...trackings].sort()).toEqual(order.Packages.map((p: { TrackingNumber: string }) => p.TrackingNumber).sort());
+    for (const tracking of trackings) expect(isValidExpressTracking(tracking)).toBe(true);
+    for (const w of received) {
+      expect((await checkWebhookSignature(Buffer.from(w.bodyBase64, 'base64'), token, w.headers['x-fedex-signature'])).status).toBe('match');
+    }
+    t.config.simWebhookUrl = undefined;
+  });
+});
