@@ -130,7 +130,11 @@ export class HttpClient {
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > req.maxResponseBytes) {
         res.body.destroy();
-        throw new UpstreamError(502, `${who} answered ${declared} bytes, over the ${req.maxResponseBytes}-byte limit`, elapsed());
+        throw new UpstreamError(
+          502,
+          `${who} answered ${declared} bytes, over the ${req.maxResponseBytes}-byte limit`,
+          elapsed(),
+        );
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -155,7 +159,12 @@ export class HttpClient {
       const code = errorCode(err);
       const phase = code ? TIMEOUT_CODES[code] : undefined;
       if (phase) {
-        const ms = phase === 'connect' ? req.timeouts.connectMs : phase === 'headers' ? req.timeouts.headersMs : req.timeouts.bodyMs;
+        const ms =
+          phase === 'connect'
+            ? req.timeouts.connectMs
+            : phase === 'headers'
+              ? req.timeouts.headersMs
+              : req.timeouts.bodyMs;
         throw new UpstreamError(504, `${who} did not answer in time (${phase} timeout, ${ms} ms)`, elapsed());
       }
       const reason = code ?? (err instanceof errors.UndiciError || err instanceof Error ? err.message : String(err));

@@ -69,7 +69,9 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
     trap = await standInServer((_req, res) => res.end('trap'));
     carrier = await carrierStandIn(() => trap.base);
     documents = await standInServer((req, res) =>
-      res.writeHead(201, { 'content-type': 'application/json' }).end('{"output":{"meta":{"docId":"090493e181586308"}}}'),
+      res
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end('{"output":{"meta":{"docId":"090493e181586308"}}}'),
     );
     deadPort = await closedPort();
     // The gateway with the documented seam: one "imported document" operation allowed besides the catalogue.
@@ -148,7 +150,12 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
   });
 
   it('forwards PUT catalogue paths with path parameters and trailing slashes', async () => {
-    const tag = await rawRequest(base, 'PUT', '/lab/api/carrier/sandbox/ship/v1/shipments/tag/cancel/794953535000', json({}));
+    const tag = await rawRequest(
+      base,
+      'PUT',
+      '/lab/api/carrier/sandbox/ship/v1/shipments/tag/cancel/794953535000',
+      json({}),
+    );
     expect(tag.status).toBe(200);
     expect(tag.json().url).toBe('/ship/v1/shipments/tag/cancel/794953535000');
     const open = await rawRequest(base, 'PUT', '/lab/api/carrier/sandbox/ship/v1/openshipments/', json({}));
@@ -182,24 +189,94 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
 
   const refusals: [string, string, number, string][] = [
     ['POST', '/lab/api/carrier/sandbox/http://evil.example/ship/v1/shipments', 400, 'absolute URLs are not allowed'],
-    ['POST', '/lab/api/carrier/sandbox//evil.example/ship/v1/shipments', 400, 'empty path segments (//) are not allowed'],
-    ['POST', '/lab/api/carrier/sandbox/ship/v1/../../admin/v1/shipments', 400, '. and .. segments are not allowed in the path'],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox//evil.example/ship/v1/shipments',
+      400,
+      'empty path segments (//) are not allowed',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/ship/v1/../../admin/v1/shipments',
+      400,
+      '. and .. segments are not allowed in the path',
+    ],
     ['POST', '/lab/api/carrier/sandbox/ship/v1/./shipments', 400, '. and .. segments are not allowed in the path'],
-    ['POST', '/lab/api/carrier/sandbox/ship%2Fv1/shipments', 400, 'percent-encoded characters (such as %2F) are not allowed in the path'],
-    ['POST', '/lab/api/carrier/sandbox/ship/v1/%2e%2e/shipments', 400, 'percent-encoded characters (such as %2F) are not allowed in the path'],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/ship%2Fv1/shipments',
+      400,
+      'percent-encoded characters (such as %2F) are not allowed in the path',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/ship/v1/%2e%2e/shipments',
+      400,
+      'percent-encoded characters (such as %2F) are not allowed in the path',
+    ],
     ['POST', '/lab/api/carrier/sandbox/@evil.example/ship/v1/shipments', 400, '@ is not allowed in the path'],
     ['POST', '/lab/api/carrier/sandbox/ship/v1/shipments@evil.example', 400, '@ is not allowed in the path'],
     ['POST', '/lab/api/carrier/sandbox/ship\\v1/shipments', 400, 'backslashes are not allowed in the path'],
-    ['POST', '/lab/api/carrier/sandbox/admin/v1/secrets', 404, 'POST /admin/v1/secrets is not a carrier endpoint the gateway forwards'],
-    ['PUT', '/lab/api/carrier/sandbox/ship/v1/shipments', 404, 'PUT /ship/v1/shipments is not a carrier endpoint the gateway forwards'],
-    ['POST', '/lab/api/carrier/sandbox/rate/v1/freight/rates/quotes', 404, 'POST /rate/v1/freight/rates/quotes is not a carrier endpoint the gateway forwards'],
-    ['POST', '/lab/api/carrier/sandbox/ship/v1/shipments/', 404, 'POST /ship/v1/shipments/ is not a carrier endpoint the gateway forwards'],
-    ['POST', '/lab/api/carrier/sandbox/imported/v1/op/extra', 404, 'POST /imported/v1/op/extra is not a carrier endpoint the gateway forwards'],
-    ['POST', '/lab/api/carrier/staging/ship/v1/shipments', 404, 'unknown carrier environment "staging": use sandbox or production'],
-    ['POST', '/lab/api/carrier/sandbox/documents/v1/unknown/upload', 404, 'POST /documents/v1/unknown/upload is not a carrier endpoint the gateway forwards'],
-    ['POST', '/lab/api/carrier/sandbox/documents/../ship/v1/shipments', 400, '. and .. segments are not allowed in the path'],
-    ['GET', '/lab/api/carrier/sandbox/ship/v1/shipments', 404, 'Route GET:/lab/api/carrier/sandbox/ship/v1/shipments not found'],
-    ['DELETE', '/lab/api/carrier/sandbox/ship/v1/shipments', 404, 'Route DELETE:/lab/api/carrier/sandbox/ship/v1/shipments not found'],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/admin/v1/secrets',
+      404,
+      'POST /admin/v1/secrets is not a carrier endpoint the gateway forwards',
+    ],
+    [
+      'PUT',
+      '/lab/api/carrier/sandbox/ship/v1/shipments',
+      404,
+      'PUT /ship/v1/shipments is not a carrier endpoint the gateway forwards',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/rate/v1/freight/rates/quotes',
+      404,
+      'POST /rate/v1/freight/rates/quotes is not a carrier endpoint the gateway forwards',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/ship/v1/shipments/',
+      404,
+      'POST /ship/v1/shipments/ is not a carrier endpoint the gateway forwards',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/imported/v1/op/extra',
+      404,
+      'POST /imported/v1/op/extra is not a carrier endpoint the gateway forwards',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/staging/ship/v1/shipments',
+      404,
+      'unknown carrier environment "staging": use sandbox or production',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/documents/v1/unknown/upload',
+      404,
+      'POST /documents/v1/unknown/upload is not a carrier endpoint the gateway forwards',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/sandbox/documents/../ship/v1/shipments',
+      400,
+      '. and .. segments are not allowed in the path',
+    ],
+    [
+      'GET',
+      '/lab/api/carrier/sandbox/ship/v1/shipments',
+      404,
+      'Route GET:/lab/api/carrier/sandbox/ship/v1/shipments not found',
+    ],
+    [
+      'DELETE',
+      '/lab/api/carrier/sandbox/ship/v1/shipments',
+      404,
+      'Route DELETE:/lab/api/carrier/sandbox/ship/v1/shipments not found',
+    ],
   ];
 
   it.each(refusals)('refuses %s %s → %i', async (method, url, status, message) => {
@@ -253,7 +330,10 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
   it('streams a multipart trade-document upload to the documents upstream', async () => {
     const attachment = Buffer.from(`%PDF-1.4\n${'0123456789'.repeat(1000)}\n%%EOF`);
     const form = new FormData();
-    form.append('document', JSON.stringify({ workflowName: 'ETDPreshipment', name: 'invoice.pdf', contentType: 'application/pdf' }));
+    form.append(
+      'document',
+      JSON.stringify({ workflowName: 'ETDPreshipment', name: 'invoice.pdf', contentType: 'application/pdf' }),
+    );
     form.append('attachment', new Blob([attachment], { type: 'application/pdf' }), 'invoice.pdf');
     const res = await fetch(`${base}/lab/api/carrier/sandbox/documents/v1/etds/upload`, {
       method: 'POST',
@@ -268,7 +348,9 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
     expect(got.headers.authorization).toBe('Bearer doc-token');
     expect(got.headers.cookie).toBeUndefined();
     // The parts arrive byte for byte.
-    const parsed = await new Response(got.body, { headers: { 'content-type': got.headers['content-type']! } }).formData();
+    const parsed = await new Response(got.body, {
+      headers: { 'content-type': got.headers['content-type']! },
+    }).formData();
     expect(JSON.parse(parsed.get('document') as string)).toMatchObject({ workflowName: 'ETDPreshipment' });
     const file = parsed.get('attachment') as File;
     expect(file.name).toBe('invoice.pdf');
@@ -301,15 +383,25 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
 
   it('forwards Stratus calls to the built-in simulator over HTTP by default', async () => {
     const basic = `Basic ${Buffer.from('key:secret').toString('base64')}`;
-    const token = await rawRequest(base, 'POST', '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
-      headers: { authorization: basic, 'x-requested-with': 'XMLHttpRequest' },
-    });
+    const token = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
+      {
+        headers: { authorization: basic, 'x-requested-with': 'XMLHttpRequest' },
+      },
+    );
     expect(token.status).toBe(200);
     expect(token.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3300 });
     expect(token.headers['server-timing']).toMatch(/^upstream;dur=/);
-    const badQuery = await rawRequest(base, 'POST', '/lab/api/stratus/auth/oauth/v2/token?grant_type=password&scope=oob', {
-      headers: { authorization: basic },
-    });
+    const badQuery = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/stratus/auth/oauth/v2/token?grant_type=password&scope=oob',
+      {
+        headers: { authorization: basic },
+      },
+    );
     expect(badQuery.status).toBe(400);
     expect(badQuery.json().message).toMatch(/^querystring\.grant_type: /);
     const badId = await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/order/a.b', {});
@@ -338,8 +430,20 @@ describe('gateway rate limit and log redaction', () => {
     });
     t = await buildTestApp(
       testDialects[0]!,
-      { gatewayUpstreams: { carrierSandbox: carrier.base, carrierProduction: undefined, carrierDocumentsSandbox: undefined, carrierDocumentsProduction: undefined, stratus: undefined }, logLevel: 'debug' },
-      { logDestination: pino.destination({ dest: logFile, sync: true }), env: { GATEWAY_RATE_LIMIT_PER_MINUTE: '8', LOG_LEVEL: 'debug' } },
+      {
+        gatewayUpstreams: {
+          carrierSandbox: carrier.base,
+          carrierProduction: undefined,
+          carrierDocumentsSandbox: undefined,
+          carrierDocumentsProduction: undefined,
+          stratus: undefined,
+        },
+        logLevel: 'debug',
+      },
+      {
+        logDestination: pino.destination({ dest: logFile, sync: true }),
+        env: { GATEWAY_RATE_LIMIT_PER_MINUTE: '8', LOG_LEVEL: 'debug' },
+      },
     );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
@@ -362,12 +466,20 @@ describe('gateway rate limit and log redaction', () => {
         authorization: 'Bearer PLANTED-BEARER-TOKEN',
         'x-api-key': 'PLANTED-API-KEY',
       },
-      body: JSON.stringify({ accountNumber: { value: '1' }, credentials: { client_secret: 'PLANTED-JSON-SECRET', access_token: 'PLANTED-JSON-TOKEN' } }),
+      body: JSON.stringify({
+        accountNumber: { value: '1' },
+        credentials: { client_secret: 'PLANTED-JSON-SECRET', access_token: 'PLANTED-JSON-TOKEN' },
+      }),
     });
     expect(ship.status).toBe(401);
-    const stratus = await rawRequest(base, 'POST', '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
-      headers: { authorization: `Basic ${Buffer.from('PLANTED-KEY:PLANTED-STRATUS-SECRET').toString('base64')}` },
-    });
+    const stratus = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
+      {
+        headers: { authorization: `Basic ${Buffer.from('PLANTED-KEY:PLANTED-STRATUS-SECRET').toString('base64')}` },
+      },
+    );
     const issued = stratus.json().access_token as string;
     const greet = await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet', {
       headers: { authorization: `Bearer ${issued}`, 'x-api-key': 'PLANTED-STRATUS-API-KEY' },

@@ -4,7 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
-import { HttpClient, RequestBodyError, timeoutsOf, UpstreamError, type OutboundRequest, type Upstream } from './client.js';
+import {
+  HttpClient,
+  RequestBodyError,
+  timeoutsOf,
+  UpstreamError,
+  type OutboundRequest,
+  type Upstream,
+} from './client.js';
 import { filterResponseHeaders, forwardRequestHeaders, loggableBody } from './headers.js';
 import type { UpstreamKey } from './settings.js';
 
@@ -76,7 +83,13 @@ function selfOrigin(app: FastifyInstance): string | undefined {
   const address = app.server.address();
   if (!address || typeof address === 'string') return undefined;
   const host =
-    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -356,16 +369,28 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
 
     app.get(
       '/stratus/stratus/v1/greet',
-      { config: routeConfig, schema: { summary: 'Stratus greet, forwarded', tags: ['gateway'], response: stratusResponses } },
+      {
+        config: routeConfig,
+        schema: { summary: 'Stratus greet, forwarded', tags: ['gateway'], response: stratusResponses },
+      },
       async (request, reply) =>
-        forward(request, reply, { upstream: stratus(), method: 'GET', path: '/stratus/v1/greet', timeouts: stratusTimeouts() }),
+        forward(request, reply, {
+          upstream: stratus(),
+          method: 'GET',
+          path: '/stratus/v1/greet',
+          timeouts: stratusTimeouts(),
+        }),
     );
 
     app.post(
       '/stratus/stratus/v1/order',
       {
         config: routeConfig,
-        schema: { summary: 'Stratus order (ProjetId, Transaction), forwarded', tags: ['gateway'], response: stratusResponses },
+        schema: {
+          summary: 'Stratus order (ProjetId, Transaction), forwarded',
+          tags: ['gateway'],
+          response: stratusResponses,
+        },
       },
       async (request, reply) => {
         try {

@@ -25,10 +25,7 @@ export const registerSim: RegisterCommand = (program, ctx, setExit) => {
     .option('-p, --port <port>', `port to listen on (default ${DEFAULT_SIM_PORT})`, parsePort)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts: { port?: number; host: string }) => {
-      const [{ buildApp }, { simulatorModules }] = await Promise.all([
-        import('../../app.js'),
-        import('../index.js'),
-      ]);
+      const [{ buildApp }, { simulatorModules }] = await Promise.all([import('../../app.js'), import('../index.js')]);
       // The simulators keep no tables: an in-memory database keeps var/ untouched.
       const config = { ...ctx.config(), database: { dialect: 'sqlite' as const, file: ':memory:' } };
       const app = await buildApp(config, { modules: simulatorModules });
@@ -37,7 +34,9 @@ export const registerSim: RegisterCommand = (program, ctx, setExit) => {
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : opts.port;
       const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-      ctx.out(`simulators listening on http://${host}:${port}${SIM_PREFIX}/ (${simulatorModules.map((m) => m.name).join(', ')})`);
+      ctx.out(
+        `simulators listening on http://${host}:${port}${SIM_PREFIX}/ (${simulatorModules.map((m) => m.name).join(', ')})`,
+      );
       const stop = () => void app.close().then(() => process.exit(0));
       if (process.env.VITEST === undefined) {
         process.once('SIGTERM', stop);

@@ -21,9 +21,14 @@ describe('lab sim', () => {
     const line = run.out.find((l) => l.startsWith('simulators listening on '));
     expect(line).toMatch(/^simulators listening on http:\/\/127\.0\.0\.1:\d+\/lab\/sim\/ \(.*stratus-sim.*\)$/);
     const base = /http:\/\/127\.0\.0\.1:\d+/.exec(line!)![0];
-    const token = await rawRequest(base, 'POST', '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
-      headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
-    });
+    const token = await rawRequest(
+      base,
+      'POST',
+      '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
+      {
+        headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
+      },
+    );
     expect(token.status).toBe(200);
     expect(token.json().expires_in).toBe(3300);
     // Only the simulators: no gateway, no other API.
@@ -34,7 +39,18 @@ describe('lab sim', () => {
     const bad = await runLab(['sim', 'webhooks', '--to', 'ftp://x', '--token', 't', '--tracking', '794953535000']);
     expect(bad.code).toBe(2);
     expect(bad.err).toEqual(['lab: --to must be an http(s) URL, got ftp://x']);
-    const events = await runLab(['sim', 'webhooks', '--to', 'http://127.0.0.1:1/x', '--token', 't', '--tracking', '794953535000', '--events', '9']);
+    const events = await runLab([
+      'sim',
+      'webhooks',
+      '--to',
+      'http://127.0.0.1:1/x',
+      '--token',
+      't',
+      '--tracking',
+      '794953535000',
+      '--events',
+      '9',
+    ]);
     expect(events.code).toBe(2);
     expect(events.err).toEqual(['lab: --events must be a whole number from 1 to 5']);
   });
@@ -45,7 +61,11 @@ describe.each(testDialects)('simulated webhooks reach our receiver, verified (%s
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { gatewayStratusTimeoutMs: 60_000 }, { env: { SIM_SEED: '5', STRATUS_SIM_PENDING_POLLS: '0' } });
+    t = await buildTestApp(
+      dialect,
+      { gatewayStratusTimeoutMs: 60_000 },
+      { env: { SIM_SEED: '5', STRATUS_SIM_PENDING_POLLS: '0' } },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
@@ -54,13 +74,22 @@ describe.each(testDialects)('simulated webhooks reach our receiver, verified (%s
   const stored = async (channel: string) => {
     const list = await t.app.inject({ url: `/lab/api/webhooks/${channel}?size=100` });
     const items = list.json().items as { id: number }[];
-    return Promise.all(items.map(async (i) => (await t.app.inject({ url: `/lab/api/webhooks/${channel}/${i.id}` })).json()));
+    return Promise.all(
+      items.map(async (i) => (await t.app.inject({ url: `/lab/api/webhooks/${channel}/${i.id}` })).json()),
+    );
   };
 
   it('`lab sim webhooks` posts the scan history signed with the token', async () => {
     const token = generateSecurityToken();
     const run = await runLab([
-      'sim', 'webhooks', '--to', `${base}/lab/hooks/fdx/simcli`, '--token', token, '--tracking', '794953535000',
+      'sim',
+      'webhooks',
+      '--to',
+      `${base}/lab/hooks/fdx/simcli`,
+      '--token',
+      token,
+      '--tracking',
+      '794953535000',
     ]);
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
@@ -68,11 +97,19 @@ describe.each(testDialects)('simulated webhooks reach our receiver, verified (%s
     const received = await stored('simcli');
     expect(received).toHaveLength(SIM_SCAN_EVENTS.length);
     for (const w of received) {
-      const check = await checkWebhookSignature(Buffer.from(w.bodyBase64, 'base64'), token, w.headers['x-fedex-signature']);
+      const check = await checkWebhookSignature(
+        Buffer.from(w.bodyBase64, 'base64'),
+        token,
+        w.headers['x-fedex-signature'],
+      );
       expect(check.status).toBe('match');
       expect(JSON.parse(w.body).output.completeTrackResults[0].trackingNumber).toBe('794953535000');
     }
-    const wrong = await checkWebhookSignature(Buffer.from(received[0].bodyBase64, 'base64'), generateSecurityToken(), received[0].headers['x-fedex-signature']);
+    const wrong = await checkWebhookSignature(
+      Buffer.from(received[0].bodyBase64, 'base64'),
+      generateSecurityToken(),
+      received[0].headers['x-fedex-signature'],
+    );
     expect(wrong.status).toBe('mismatch');
     expect(received.map((w) => w.transactionId).every((id: unknown) => typeof id === 'string')).toBe(true);
   });
@@ -91,24 +128,36 @@ describe.each(testDialects)('simulated webhooks reach our receiver, verified (%s
         }
       });
     });
-    const tokenRes = await rawRequest(base, 'POST', '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
-      headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
-    });
+    const tokenRes = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
+      {
+        headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
+      },
+    );
     const auth = { authorization: `Bearer ${tokenRes.json().access_token}`, 'x-api-key': 'k' };
     const posted = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ ProjetId: randomUUID(), Transaction: '116,"2"187,"ZEBRA"99,""' }),
     });
-    const order = (await rawRequest(base, 'GET', `/lab/api/stratus/stratus/v1/order/${posted.json().Id}`, { headers: auth })).json();
+    const order = (
+      await rawRequest(base, 'GET', `/lab/api/stratus/stratus/v1/order/${posted.json().Id}`, { headers: auth })
+    ).json();
     expect(order.State).toBe('COMPLETED');
     await arrived;
     const received = await stored('simauto');
     expect(received).toHaveLength(expected);
     const trackings = new Set(received.map((w) => JSON.parse(w.body).output.completeTrackResults[0].trackingNumber));
-    expect([...trackings].sort()).toEqual(order.Packages.map((p: { TrackingNumber: string }) => p.TrackingNumber).sort());
+    expect([...trackings].sort()).toEqual(
+      order.Packages.map((p: { TrackingNumber: string }) => p.TrackingNumber).sort(),
+    );
     for (const tracking of trackings) expect(isValidExpressTracking(tracking)).toBe(true);
     for (const w of received) {
-      expect((await checkWebhookSignature(Buffer.from(w.bodyBase64, 'base64'), token, w.headers['x-fedex-signature'])).status).toBe('match');
+      expect(
+        (await checkWebhookSignature(Buffer.from(w.bodyBase64, 'base64'), token, w.headers['x-fedex-signature']))
+          .status,
+      ).toBe('match');
     }
     t.config.simWebhookUrl = undefined;
   });

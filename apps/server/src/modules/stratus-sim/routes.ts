@@ -71,7 +71,12 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['simulators'],
         querystring: z.looseObject({ grant_type: z.string().optional(), scope: z.string().optional() }),
         response: {
-          200: z.object({ access_token: z.string(), token_type: z.string(), expires_in: z.number(), scope: z.string() }),
+          200: z.object({
+            access_token: z.string(),
+            token_type: z.string(),
+            expires_in: z.number(),
+            scope: z.string(),
+          }),
           400: oauthError,
           401: oauthError,
         },

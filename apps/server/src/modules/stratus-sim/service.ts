@@ -115,12 +115,14 @@ export class StratusSimulator {
   }
 
   issueToken(authorization: string | undefined, grantType: unknown, scope: unknown) {
-    if (grantType !== 'client_credentials' || scope !== 'oob') throw new StratusError(400, STRATUS_MESSAGES.grant, true);
+    if (grantType !== 'client_credentials' || scope !== 'oob')
+      throw new StratusError(400, STRATUS_MESSAGES.grant, true);
     const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
     const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
     if (colon <= 0 || colon === decoded.length - 1) throw new StratusError(401, STRATUS_MESSAGES.noBasic, true);
-    if (decoded.slice(colon + 1) === STRATUS_INVALID_CREDENTIAL) throw new StratusError(401, STRATUS_MESSAGES.badClient, true);
+    if (decoded.slice(colon + 1) === STRATUS_INVALID_CREDENTIAL)
+      throw new StratusError(401, STRATUS_MESSAGES.badClient, true);
     const now = this.now();
     for (const [t, expires] of this.tokens) if (expires <= now) this.tokens.delete(t);
     const token = this.hex(40);
@@ -190,7 +192,10 @@ export class StratusSimulator {
         : `field 187 (label printer type) must be ZEBRA or DIB, got "${printer}"`;
     }
     const count = fields.find((f) => isField(f, 116))?.value;
-    if (count !== undefined && !(/^\d{1,2}$/.test(count.trim()) && Number(count) >= 1 && Number(count) <= MAX_PACKAGES)) {
+    if (
+      count !== undefined &&
+      !(/^\d{1,2}$/.test(count.trim()) && Number(count) >= 1 && Number(count) <= MAX_PACKAGES)
+    ) {
       return `field 116 (package count) must be a whole number from 1 to ${MAX_PACKAGES}, got "${count}"`;
     }
     return undefined;

@@ -78,7 +78,9 @@ describe.each(testDialects)('Stratus simulator through the gateway (%s)', (diale
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    expect((await post({ ProjetId: 'nope', Transaction: '0,"020"99,""' })).json()).toEqual({ Message: STRATUS_MESSAGES.projet });
+    expect((await post({ ProjetId: 'nope', Transaction: '0,"020"99,""' })).json()).toEqual({
+      Message: STRATUS_MESSAGES.projet,
+    });
     expect((await post({ ProjetId: randomUUID() })).json()).toEqual({ Message: STRATUS_MESSAGES.transaction });
     const format = await post({ ProjetId: randomUUID(), Transaction: '0,"020"x' });
     expect(format.status).toBe(400);
@@ -132,7 +134,9 @@ describe.each(testDialects)('Stratus simulator through the gateway (%s)', (diale
       Labels: [
         {
           ImageType: 'ZPL',
-          Data: Buffer.from(errorLabelZpl('field 116 (package count) must be a whole number from 1 to 99, got "abc"')).toString('base64'),
+          Data: Buffer.from(
+            errorLabelZpl('field 116 (package count) must be a whole number from 1 to 99, got "abc"'),
+          ).toString('base64'),
         },
       ],
       Packages: [],
@@ -155,7 +159,12 @@ describe.each(testDialects)('Stratus simulator through the gateway (%s)', (diale
 
 describe('Stratus simulator service', () => {
   const make = (seed: number, now = () => Date.UTC(2026, 10, 22)) =>
-    new StratusSimulator({ random: seededRandom(seed), pendingPolls: 0, renderPdf: async () => Buffer.from('%PDF-'), now });
+    new StratusSimulator({
+      random: seededRandom(seed),
+      pendingPolls: 0,
+      renderPdf: async () => Buffer.from('%PDF-'),
+      now,
+    });
 
   it('is deterministic for a seed', async () => {
     const run = async (sim: StratusSimulator) => {
@@ -181,7 +190,11 @@ describe('Stratus simulator service', () => {
   });
 
   it('tells the pending poll count from its setting', async () => {
-    const sim = new StratusSimulator({ random: seededRandom(3), pendingPolls: 4, renderPdf: async () => Buffer.alloc(0) });
+    const sim = new StratusSimulator({
+      random: seededRandom(3),
+      pendingPolls: 4,
+      renderPdf: async () => Buffer.alloc(0),
+    });
     const { Id } = sim.createOrder({ ProjetId: randomUUID(), Transaction: '187,"ZEBRA"99,""' });
     const states = [];
     for (let i = 0; i < 6; i++) states.push((await sim.pollOrder(Id))!.State);
