@@ -29,6 +29,9 @@ describe('the module list', () => {
       'lookups',
       'shipping',
       'transactions',
+      'gateway',
+      'sim',
+      'stratus-sim',
     ]);
   });
 

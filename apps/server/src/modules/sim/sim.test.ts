@@ -31,6 +31,10 @@ describe('lab sim', () => {
     );
     expect(token.status).toBe(200);
     expect(token.json().expires_in).toBe(3300);
+    // /lab/sim is not a page of the app: an unknown simulator path is a JSON 404.
+    const unknown = await rawRequest(base, 'GET', '/lab/sim/nothing/here', { headers: { accept: 'text/html' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Route GET:/lab/sim/nothing/here not found' });
     // Only the simulators: no gateway, no other API.
     expect((await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet')).status).toBe(404);
   });
