@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
+import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
 import {
   HttpClient,
@@ -28,9 +29,6 @@ export interface GatewayOptions {
   client?: HttpClient;
 }
 
-export const CARRIER_ENVIRONMENTS = ['sandbox', 'production'] as const;
-export type CarrierEnvironment = (typeof CARRIER_ENVIRONMENTS)[number];
-
 /** Where each upstream's built-in simulator lives on this server. */
 const SIMULATOR_PATHS: Record<UpstreamKey, string> = {
   carrierSandbox: '/carrier',
@@ -47,8 +45,6 @@ const UPSTREAM_NAMES: Record<UpstreamKey, string> = {
   carrierDocumentsProduction: 'carrier documents production',
   stratus: 'Stratus',
 };
-
-const message = z.object({ message: z.string() });
 
 class GatewayRefusal extends Error {
   constructor(

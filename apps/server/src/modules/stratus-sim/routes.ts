@@ -2,22 +2,19 @@ import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  stratusApiError as apiError,
+  stratusGreetReply,
+  stratusOAuthError as oauthError,
+  stratusOrderCreated,
+  stratusOrderReply as orderReply,
+  stratusTokenReply,
+} from '@lab/core/contract';
 import { seededRandom } from '@lab/core/labels';
 import { RenderPool } from '../labels/pool.js';
 import { LabelService } from '../labels/service.js';
 import { postShipmentWebhooks } from '../sim/webhooks.js';
 import { StratusError, StratusSimulator } from './service.js';
-
-const stratusLabel = z.object({ ImageType: z.enum(['ZPL', 'PDF']), Data: z.string() });
-const orderReply = z.object({
-  Id: z.string(),
-  State: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
-  Labels: z.array(stratusLabel),
-  Packages: z.array(z.object({ TrackingNumber: z.string(), PackageNumber: z.number().int() })),
-  Documents: z.array(z.object({ Type: z.string(), Data: z.string() })),
-});
-const apiError = z.object({ Message: z.string() });
-const oauthError = z.object({ error: z.string(), error_description: z.string() });
 
 /** The Stratus simulator under /lab/sim/stratus (the gateway's default Stratus upstream). */
 export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,12 +68,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['simulators'],
         querystring: z.looseObject({ grant_type: z.string().optional(), scope: z.string().optional() }),
         response: {
-          200: z.object({
-            access_token: z.string(),
-            token_type: z.string(),
-            expires_in: z.number(),
-            scope: z.string(),
-          }),
+          200: stratusTokenReply,
           400: oauthError,
           401: oauthError,
         },
@@ -98,7 +90,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Simulated Stratus greet (bearer + x-api-key)',
         tags: ['simulators'],
-        response: { 200: z.object({ Id: z.string(), Purpose: z.string() }), 401: apiError },
+        response: { 200: stratusGreetReply, 401: apiError },
       },
     },
     async (request, reply) => {
@@ -117,7 +109,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Simulated Stratus order (ProjetId, Transaction) → Id',
         tags: ['simulators'],
-        response: { 200: z.object({ Id: z.string() }), 400: apiError, 401: apiError },
+        response: { 200: stratusOrderCreated, 400: apiError, 401: apiError },
       },
       config: { errorReply: (m: string) => ({ Message: m }) },
     },
