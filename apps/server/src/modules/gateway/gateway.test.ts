@@ -16,6 +16,10 @@ function carrierStandIn(trapBase: () => string) {
   return standInServer((req, res) => {
     const path = req.url.split('?')[0];
     if (path === '/track/v1/trackingnumbers') return; // stalls: never answers
+    if (path === '/track/v1/tcn') {
+      res.writeHead(200, { 'content-type': 'application/json' }).write('{"partial":'); // then stalls
+      return;
+    }
     if (path === '/rate/v1/rates/quotes') {
       res.writeHead(302, { location: `${trapBase()}/stolen` }).end();
       return;
@@ -311,6 +315,14 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
     expect(res.headers['server-timing']).toMatch(/^upstream;dur=\d/);
   });
 
+  it('answers 504 when the upstream stalls in the middle of its body', async () => {
+    const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/track/v1/tcn', json({}));
+    expect(res.status).toBe(504);
+    expect(res.json()).toEqual({
+      message: `upstream carrier sandbox (${carrier.base}) did not answer in time (body timeout, 300 ms)`,
+    });
+  });
+
   it('answers 502 naming the upstream when it is unreachable', async () => {
     const res = await rawRequest(base, 'POST', '/lab/api/carrier/production/ship/v1/shipments', json({}));
     expect(res.status).toBe(502);
@@ -370,6 +382,24 @@ describe.each(testDialects)('gateway (%s)', (dialect) => {
     expect(notMultipart.json()).toEqual({
       message: 'send multipart/form-data with a "document" field and an "attachment" file',
     });
+    expect(documents.requests.length).toBe(before);
+  });
+
+  it('stops a streamed (chunked) upload at the limit', async () => {
+    const before = documents.requests.length;
+    const boundary = 'labboundary';
+    const body = [
+      `--${boundary}\r\ncontent-disposition: form-data; name="document"\r\n\r\n{}\r\n`,
+      `--${boundary}\r\ncontent-disposition: form-data; name="attachment"; filename="big.bin"\r\n\r\n`,
+      'x'.repeat(100 * 1024),
+      `\r\n--${boundary}--\r\n`,
+    ].join('');
+    const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/documents/v1/etds/upload', {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(res.json()).toEqual({ message: 'Payload too large: the upload limit is 65536 bytes' });
     expect(documents.requests.length).toBe(before);
   });
 
