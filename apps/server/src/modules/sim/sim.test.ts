@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookSignature, generateSecurityToken } from '@lab/core/webhooks';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
-import { rawRequest } from '../../test/http.js';
+import { closedPort, rawRequest } from '../../test/http.js';
 import { webhookTopic } from '../webhooks/service.js';
 import { runningSimulators } from './cli.js';
 import { SIM_SCAN_EVENTS } from './webhooks.js';
@@ -57,6 +57,21 @@ describe('lab sim', () => {
     ]);
     expect(events.code).toBe(2);
     expect(events.err).toEqual(['lab: --events must be a whole number from 1 to 5']);
+    const port = await closedPort();
+    const down = await runLab([
+      'sim',
+      'webhooks',
+      '--to',
+      `http://127.0.0.1:${port}/lab/hooks/fdx/x`,
+      '--token',
+      't',
+      '--tracking',
+      '794953535000',
+    ]);
+    expect(down.code).toBe(1);
+    expect(down.err).toEqual([
+      `lab: upstream webhook destination (http://127.0.0.1:${port}) is unreachable: ECONNREFUSED`,
+    ]);
   });
 });
 
