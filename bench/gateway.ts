@@ -7,6 +7,7 @@
 //   /ship/v1/shipments, body from --body or the catalogue's sample when it has one).
 // Build first: npx tsc -b apps/server
 import fs from 'node:fs';
+import os from 'node:os';
 import { endpointById } from '@lab/core/carrier';
 import { report, startServer, summarize, type RunningServer } from './support.ts';
 
@@ -98,6 +99,13 @@ try {
   const d = summarize(direct);
   const g = summarize(gateway);
   console.log(`gateway vs direct simulator: ${t.name}, ${SAMPLES} sequential samples each`);
+  console.log(
+    `machine load average (1/5 min): ${os
+      .loadavg()
+      .slice(0, 2)
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${os.availableParallelism()} cores`,
+  );
   report('direct simulator p50', d.p50, 'ms');
   report('direct simulator p95', d.p95, 'ms');
   report('through the gateway p50', g.p50, 'ms');

@@ -1,5 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import pino from 'pino';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
@@ -103,6 +104,12 @@ function limitStream(limit: number): Transform {
 
 const timings = new WeakMap<FastifyRequest, number>();
 
+/** Whether the request's logger writes lines of this level (so bodies are parsed for the log only then). */
+function logs(request: FastifyRequest, level: 'debug' | 'info'): boolean {
+  const threshold = pino.levels.values[request.log.level];
+  return threshold === undefined || pino.levels.values[level]! >= threshold;
+}
+
 /**
  * The carrier/Stratus gateway under /lab/api: the browser calls these same-origin routes, which
  * forward to configured upstreams only (default: the built-in simulators over HTTP).
@@ -142,17 +149,19 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
       call: Omit<OutboundRequest, 'headers' | 'maxResponseBytes'> & { headers?: Record<string, string> },
     ) {
       const headers = call.headers ?? forwardRequestHeaders(request.headers);
-      const logged = Buffer.isBuffer(call.body) ? call.body : undefined;
-      request.log.debug(
-        {
-          upstream: call.upstream.name,
-          method: call.method,
-          path: call.path,
-          headers,
-          body: loggableBody(logged, headers['content-type']),
-        },
-        'gateway request',
-      );
+      // Bodies are parsed for the log only when that line is written (the benchmark path logs nothing).
+      if (logs(request, 'debug')) {
+        request.log.debug(
+          {
+            upstream: call.upstream.name,
+            method: call.method,
+            path: call.path,
+            headers,
+            body: loggableBody(Buffer.isBuffer(call.body) ? call.body : undefined, headers['content-type']),
+          },
+          'gateway request',
+        );
+      }
       try {
         const res = await client.send({ ...call, headers, maxResponseBytes: config.gatewayResponseLimitBytes });
         timings.set(request, res.durationMs);
@@ -163,17 +172,19 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
             res.durationMs,
           );
         }
-        const contentType = res.headers['content-type'];
         const level = res.status >= 400 ? 'info' : 'debug';
-        request.log[level](
-          {
-            upstream: call.upstream.name,
-            status: res.status,
-            durMs: res.durationMs,
-            body: loggableBody(res.body, typeof contentType === 'string' ? contentType : undefined),
-          },
-          'gateway response',
-        );
+        if (logs(request, level)) {
+          const contentType = res.headers['content-type'];
+          request.log[level](
+            {
+              upstream: call.upstream.name,
+              status: res.status,
+              durMs: res.durationMs,
+              body: loggableBody(res.body, typeof contentType === 'string' ? contentType : undefined),
+            },
+            'gateway response',
+          );
+        }
         return reply.code(res.status).headers(filterResponseHeaders(res.headers)).send(res.body);
       } catch (err) {
         if (err instanceof UpstreamError) {
