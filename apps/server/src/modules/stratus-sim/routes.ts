@@ -115,7 +115,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']));
+        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']), false);
         return simulator.createOrder(request.body);
       } catch (err) {
         return fail(reply, err);
@@ -136,7 +136,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']));
+        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']), false);
         const order = await simulator.pollOrder(request.params.id);
         if (!order) throw new StratusError(404, `Order ${request.params.id} was not found`);
         return order;

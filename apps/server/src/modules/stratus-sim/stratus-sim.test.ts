@@ -150,6 +150,25 @@ describe.each(testDialects)('Stratus simulator through the gateway (%s)', (diale
     expect(fromBase64(failed2.Labels[0].Data).toString()).toContain('field 187 (label printer type) is missing');
   });
 
+  it('takes orders with a bearer token alone, but refuses the failing api key', async () => {
+    const bearer = { authorization: auth.authorization!, 'content-type': 'application/json' };
+    const body = JSON.stringify({ ProjetId: randomUUID(), Transaction: '187,"ZEBRA"99,""' });
+    const ok = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', { headers: bearer, body });
+    expect(ok.status).toBe(200);
+    const bad = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
+      headers: { ...bearer, 'x-api-key': 'invalid' },
+      body,
+    });
+    expect(bad.status).toBe(401);
+    expect(bad.json()).toEqual({ Message: STRATUS_MESSAGES.noApiKey });
+    const none = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(none.status).toBe(401);
+    expect(none.json()).toEqual({ Message: STRATUS_MESSAGES.noBearer });
+  });
+
   it('answers 404 for an unknown order', async () => {
     const res = await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/order/unknown-order', { headers: auth });
     expect(res.status).toBe(404);
