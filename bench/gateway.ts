@@ -12,7 +12,8 @@ import { endpointById } from '@lab/core/carrier';
 import { report, startServer, summarize, type RunningServer } from './support.ts';
 
 const SAMPLES = Number(process.env.BENCH_GATEWAY_SAMPLES ?? 400);
-const WARMUP = 50;
+// Enough rounds for the JIT to settle on both paths (a few hundred calls change p50 by 2-3×).
+const WARMUP = Number(process.env.BENCH_GATEWAY_WARMUP ?? 500);
 
 interface Target {
   name: string;
