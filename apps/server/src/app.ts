@@ -16,7 +16,7 @@ import type { AppConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/index.js';
 import { runSeeds } from './db/seeds.js';
 import { registerErrorHandling } from './http/errors.js';
-import { API_PREFIX, HOOKS_PREFIX, registerWebApp } from './http/web.js';
+import { API_PREFIX, HOOKS_PREFIX, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
 import { checkModules, collectMigrations, collectSeeders, type CspAdditions, type LabModule } from './module.js';
 import { labModules } from './modules/index.js';
@@ -165,6 +165,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       for (const m of modules) if (m.hooks) await hooks.register(m.hooks);
     },
     { prefix: HOOKS_PREFIX },
+  );
+  await app.register(
+    async (sim) => {
+      for (const m of modules) if (m.sim) await sim.register(m.sim);
+    },
+    { prefix: SIM_PREFIX },
   );
   await registerWebApp(app, config.webDistDir);
   await app.ready();

@@ -35,6 +35,8 @@ export interface LabModule {
   api?: FastifyPluginAsyncZod;
   /** Public receivers under /lab/hooks. */
   hooks?: FastifyPluginAsyncZod;
+  /** Offline stand-ins of outside services (the carrier simulator), under /lab/sim. */
+  sim?: FastifyPluginAsyncZod;
   /**
    * The module's migrations by name (`NNNN_<what>`, unique across modules). Kysely applies them
    * in name order; a module's own migrations must sort in the order they run.

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const BASE = '/lab';
 export const API_PREFIX = `${BASE}/api`;
 export const HOOKS_PREFIX = `${BASE}/hooks`;
+/** The offline simulators of outside services (the carrier's APIs). */
+export const SIM_PREFIX = `${BASE}/sim`;
 
 function isAppRoute(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -14,7 +16,9 @@ function isAppRoute(url: string): boolean {
     pathname === API_PREFIX ||
     pathname.startsWith(`${API_PREFIX}/`) ||
     pathname === HOOKS_PREFIX ||
-    pathname.startsWith(`${HOOKS_PREFIX}/`)
+    pathname.startsWith(`${HOOKS_PREFIX}/`) ||
+    pathname === SIM_PREFIX ||
+    pathname.startsWith(`${SIM_PREFIX}/`)
   );
 }
 
