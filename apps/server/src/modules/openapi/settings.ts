@@ -9,6 +9,7 @@ export interface OpenApiSettings {
 }
 
 declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the settings
   interface AppConfig extends OpenApiSettings {}
 }
 
