@@ -1,4 +1,5 @@
 import type { LabModule } from '../module.js';
+import { carrierSimModule } from './carrier-sim/index.js';
 import { labelsModule } from './labels/index.js';
 import { lookupsModule } from './lookups/index.js';
 import { openApiModule } from './openapi/index.js';
@@ -20,4 +21,11 @@ export const labModules: readonly LabModule[] = [
   shippingModule,
   transactionsModule,
   openApiModule,
+  carrierSimModule,
 ];
+
+/**
+ * The offline simulators of outside services, and what they need: `lab sim` builds an app from
+ * these alone. (The OpenAPI store gives the carrier simulator its documents and validation.)
+ */
+export const simulatorModules: readonly LabModule[] = [openApiModule, carrierSimModule];

@@ -121,3 +121,62 @@ export function sampleFromSchema(doc: JsonObject, schema: unknown, mode: SampleM
   };
   return walk(schema, []);
 }
+
+type Validate = ((value: unknown) => boolean) & { errors?: { instancePath: string; keyword: string }[] | null };
+
+/** Splits an ajv instancePath (`/a/0/b`) into keys. */
+function pathKeys(instancePath: string): string[] {
+  return instancePath === ''
+    ? []
+    : instancePath
+        .slice(1)
+        .split('/')
+        .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Removes the value at a path (an array element or an object property); false when it is the root. */
+function removeAt(root: unknown, keys: string[]): boolean {
+  if (keys.length === 0) return false;
+  let node: unknown = root;
+  for (const k of keys.slice(0, -1)) {
+    node = Array.isArray(node) ? node[Number(k)] : isObject(node) ? node[k] : undefined;
+    if (node === undefined) return false;
+  }
+  const last = keys[keys.length - 1]!;
+  if (Array.isArray(node)) node.splice(Number(last), 1);
+  else if (isObject(node)) delete node[last];
+  else return false;
+  return true;
+}
+
+/**
+ * Makes `value` valid for `validate` by dropping what the validator objects to: the value at each
+ * failing path (for a missing required property, the object that misses it), repeated until
+ * valid. Returns the removed paths; the value is changed in place. Values that cannot be repaired
+ * (the root itself fails) are reported by `ok: false`.
+ */
+export function repairToSchema(value: unknown, validate: Validate, maxRounds = 50): { ok: boolean; removed: string[] } {
+  const removed: string[] = [];
+  for (let round = 0; round < maxRounds; round++) {
+    if (validate(value)) return { ok: true, removed };
+    const paths = [...new Set((validate.errors ?? []).map((e) => e.instancePath))].sort((a, b) => b.length - a.length);
+    let changed = false;
+    for (const p of paths) {
+      if (removeAt(value, pathKeys(p))) {
+        removed.push(p);
+        changed = true;
+      }
+    }
+    if (!changed) return { ok: false, removed };
+  }
+  return { ok: validate(value), removed };
+}
+
+/** A value built from the schema (every property, the document's examples) then repaired to validate. */
+export function conformantSample(doc: JsonObject, schema: unknown, validate: Validate): unknown {
+  const value = sampleFromSchema(doc, schema, 'all');
+  if (repairToSchema(value, validate).ok) return value;
+  const minimal = sampleFromSchema(doc, schema, 'required');
+  repairToSchema(minimal, validate);
+  return minimal;
+}

@@ -1,0 +1,13 @@
+import fs from 'node:fs';
+import { indexOperations, findDanglingRefs, withDanglingRefsPatched } from './src/modules/openapi/document.ts';
+import { DocumentValidators } from './src/modules/openapi/validators.ts';
+import { conformantSample, sampleFromSchema, repairToSchema } from './src/modules/openapi/sample.ts';
+const [docName, method, p, status] = process.argv.slice(2);
+const raw = JSON.parse(fs.readFileSync(`../../../shared/reference/carrier-openapi/${docName}.json`, 'utf8'));
+const doc = withDanglingRefsPatched(raw, findDanglingRefs(raw));
+const op = indexOperations(docName!, doc).find((o) => o.method === method && o.path === p)!;
+const v = new DocumentValidators(doc);
+const sch = op.responses[status!]!.schema;
+const f = v.compile(sch);
+const s = conformantSample(doc, sch, f as any);
+console.log(JSON.stringify(s));
