@@ -29,6 +29,8 @@ describe('the module list', () => {
       'lookups',
       'shipping',
       'transactions',
+      'openapi',
+      'carrier-sim',
     ]);
   });
 
