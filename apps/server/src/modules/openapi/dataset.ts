@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImportError, type Dataset } from '../../imports/registry.js';
 import { expandDocumentFiles, readOpenApiDocument, type ParsedDocument } from './document.js';
+import './tables.js';
 
 const row = z.object({
   name: z.string().min(1),

@@ -11,6 +11,7 @@ import {
   type JsonObject,
 } from './document.js';
 import { DocumentValidators } from './validators.js';
+import './tables.js';
 
 /** A stored document loaded in memory: parsed, indexed, with its schema compiler. */
 export interface LoadedDocument {
