@@ -208,6 +208,17 @@ describe.each(testDialects)('OpenAPI document store (%s)', (dialect) => {
     expect(missing.code).toBe(2);
     expect(missing.err[0]).toBe(`lab: cannot read ${path.join(tmp, 'nothing-here')}: no such file or folder`);
     expect(await list()).toEqual(before);
+    // Datasets of rows still take exactly one file.
+    const two = await lab(
+      'import',
+      'etd-eci',
+      '--dataset',
+      'x',
+      path.join(dir, 'a--Good-Resource.yaml'),
+      path.join(dir, 'x.csv'),
+    );
+    expect(two.code).toBe(2);
+    expect(two.err).toEqual(['lab: etd-eci takes one file, not 2']);
   });
 
   it('indexes operations: full-schema branch, named samples, responses per status, example', async () => {
@@ -224,6 +235,14 @@ describe.each(testDialects)('OpenAPI document store (%s)', (dialect) => {
       contentType: 'application/json',
       schema: { $ref: '#/components/schemas/SHPCResponseVO_ShipShipment' },
     });
+    const plain = await store.getOperation(
+      'address-validation--Addresses-Resource',
+      'POST',
+      '/address/v1/addresses/resolve',
+    );
+    // A body that is a `$ref` to a `oneOf` is split the same way.
+    expect(plain!.operation.requestSchema).toEqual({ $ref: '#/components/schemas/Full_Schema_Validate_Address' });
+    expect(plain!.operation.samples.map((x) => x.name)).toContain('Address_Validation_Canada');
     const all = await store.listOperations();
     expect(all.length).toBe(62);
     expect(all.filter((o) => o.document === 'ship--Shipment-Resource').map((o) => `${o.method} ${o.path}`)).toEqual([
