@@ -4,7 +4,7 @@ import * as m0010 from './migrations/0010_openapi_documents.js';
 import { openApiRoutes } from './routes.js';
 import { openApiConfig } from './settings.js';
 
-export { openApiStoreFor, OpenApiStore, type LoadedDocument } from './store.js';
+export { findOperationByPath, openApiStoreFor, OpenApiStore, type LoadedDocument } from './store.js';
 export { DocumentValidators } from './validators.js';
 export { resolvePointer } from './document.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocsReply } from '@lab/core/contract';
 import { referenceDir } from '../../paths.js';
 import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
-import { openApiStoreFor } from './store.js';
+import { findOperationByPath, openApiStoreFor } from './store.js';
 
 const DOCS = path.join(referenceDir, 'carrier-openapi');
 
@@ -243,6 +243,9 @@ describe.each(testDialects)('OpenAPI document store (%s)', (dialect) => {
     // A body that is a `$ref` to a `oneOf` is split the same way.
     expect(plain!.operation.requestSchema).toEqual({ $ref: '#/components/schemas/Full_Schema_Validate_Address' });
     expect(plain!.operation.samples.map((x) => x.name)).toContain('Address_Validation_Canada');
+    const tag = await findOperationByPath(store, 'put', '/ship/v1/shipments/tag/cancel/794953555571');
+    expect(tag).toMatchObject({ document: 'ship--Tag-Resource', path: '/ship/v1/shipments/tag/cancel/{shipmentid}' });
+    expect(await findOperationByPath(store, 'GET', '/ship/v1/shipments')).toBeUndefined();
     const all = await store.listOperations();
     expect(all.length).toBe(62);
     expect(all.filter((o) => o.document === 'ship--Shipment-Resource').map((o) => `${o.method} ${o.path}`)).toEqual([

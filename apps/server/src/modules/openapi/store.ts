@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { pathMatches } from '@lab/core/carrier';
 import type { OpenApiDocSummary, OpenApiOperation } from '@lab/core/contract';
 import type { Database } from '../../db/schema.js';
 import {
@@ -213,6 +214,16 @@ export class OpenApiStore {
     const operation = doc?.operations.find((o) => o.method === m && normPath(o.path) === normPath(path));
     return doc && operation ? { document: doc, operation } : undefined;
   }
+}
+
+/** The first operation of any stored document whose path template matches a concrete request path. */
+export async function findOperationByPath(
+  store: OpenApiStore,
+  method: string,
+  concretePath: string,
+): Promise<OpenApiOperation | undefined> {
+  const m = method.toUpperCase();
+  return (await store.listOperations()).find((o) => o.method === m && pathMatches(o.path, concretePath));
 }
 
 const stores = new WeakMap<object, OpenApiStore>();
