@@ -11,3 +11,8 @@ export { loadCityRecords } from './modules/lookups/cities/cityIndex.js';
 export { transactionsDataset } from './modules/transactions/dataset.js';
 export { TransactionCatalog } from './modules/transactions/service.js';
 export { openSse, type SseReader } from './test/sseReader.js';
+export { simulatorModules } from './modules/index.js';
+export { carrierOpenApiDataset } from './modules/openapi/dataset.js';
+export { indexOperations } from './modules/openapi/document.js';
+export { DocumentValidators } from './modules/openapi/validators.js';
+export { OperationChecker } from './modules/carrier-sim/validate.js';

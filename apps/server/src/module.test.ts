@@ -31,6 +31,8 @@ describe('the module list', () => {
       'transactions',
       'gateway',
       'sim',
+      'openapi',
+      'carrier-sim',
       'stratus-sim',
     ]);
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const BASE = '/lab';
 export const API_PREFIX = `${BASE}/api`;
 export const HOOKS_PREFIX = `${BASE}/hooks`;
+/** The offline simulators of outside services (the carrier's APIs). */
 export const SIM_PREFIX = `${BASE}/sim`;
 
 function isAppRoute(url: string): boolean {

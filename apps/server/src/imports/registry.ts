@@ -25,8 +25,15 @@ export interface Dataset<Row = unknown> {
   options?: DatasetOption[];
   /** Reads the file into raw records; default: CSV/JSON/XLSX by extension. */
   read?: (file: string) => Promise<RawRecord[]>;
+  /**
+   * For datasets whose files are whole documents: reads every `<file|dir>` argument at once
+   * (`lab import <dataset> <file|dir>…`), all of them imported in one transaction or none.
+   * Without it a dataset takes exactly one file.
+   */
+  readMany?: (files: string[]) => Promise<RawRecord[]>;
   row: z.ZodType<Row>;
-  write: (trx: Kysely<Database>, rows: Row[], options: Record<string, string>) => Promise<void>;
+  /** Writes the rows; a returned string is the summary the CLI prints instead of the row count. */
+  write: (trx: Kysely<Database>, rows: Row[], options: Record<string, string>) => Promise<void | string>;
 }
 
 export interface RejectedRow {
@@ -41,6 +48,8 @@ export interface ImportReport {
   ok: boolean;
   imported: number;
   rejected: RejectedRow[];
+  /** What `write` said it did, when it says. */
+  summary?: string;
 }
 
 export function findDataset(datasets: Dataset<any>[], name: string): Dataset<any> {
@@ -56,14 +65,17 @@ export async function runImport(
   db: Db,
   datasets: Dataset<any>[],
   name: string,
-  file: string,
+  fileOrFiles: string | string[],
   options: Record<string, string> = {},
 ): Promise<ImportReport> {
   const dataset = findDataset(datasets, name);
   for (const opt of dataset.options ?? []) {
     if (opt.required && !options[opt.name]) throw new ImportError(`${name} needs --${opt.name} (${opt.description})`);
   }
-  const records = await (dataset.read ?? readTabular)(file);
+  const files = typeof fileOrFiles === 'string' ? [fileOrFiles] : fileOrFiles;
+  if (!dataset.readMany && files.length !== 1) throw new ImportError(`${name} takes one file, not ${files.length}`);
+  const file = files.join(' ');
+  const records = dataset.readMany ? await dataset.readMany(files) : await (dataset.read ?? readTabular)(files[0]!);
   if (records.length === 0) throw new ImportError(`${file} holds no rows`);
   const rows: unknown[] = [];
   const rejected: RejectedRow[] = [];
@@ -76,8 +88,9 @@ export async function runImport(
     }
   });
   if (rejected.length > 0) return { dataset: name, file, ok: false, imported: 0, rejected };
+  let summary: string | undefined;
   await db.kysely.transaction().execute(async (trx) => {
-    await dataset.write(trx, rows, options);
+    summary = (await dataset.write(trx, rows, options)) ?? undefined;
     await trx
       .insertInto('import_runs')
       .values({
@@ -89,7 +102,7 @@ export async function runImport(
       })
       .execute();
   });
-  return { dataset: name, file, ok: true, imported: rows.length, rejected: [] };
+  return { dataset: name, file, ok: true, imported: rows.length, rejected: [], ...(summary ? { summary } : {}) };
 }
 
 /** The newest import of a dataset: its `--dataset` label and when it ran, or null when none. */

@@ -1,7 +1,9 @@
 import type { LabModule } from '../module.js';
+import { carrierSimModule } from './carrier-sim/index.js';
 import { gatewayModule } from './gateway/index.js';
 import { labelsModule } from './labels/index.js';
 import { lookupsModule } from './lookups/index.js';
+import { openApiModule } from './openapi/index.js';
 import { shippingModule } from './shipping/index.js';
 import { simModule } from './sim/index.js';
 import { stratusSimModule } from './stratus-sim/index.js';
@@ -13,7 +15,7 @@ import { webhooksModule } from './webhooks/index.js';
  * The offline simulators of outside services (mounted under /lab/sim; the gateway's default
  * upstreams). `lab sim` runs these alone; the full server includes them (below).
  */
-export const simulatorModules: readonly LabModule[] = [stratusSimModule];
+export const simulatorModules: readonly LabModule[] = [openApiModule, carrierSimModule, stratusSimModule];
 
 /**
  * Every server module, in registration order. Adding a module is its folder plus one line here:
@@ -31,3 +33,4 @@ export const labModules: readonly LabModule[] = [
   simModule,
   ...simulatorModules,
 ];
+

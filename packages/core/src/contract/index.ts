@@ -11,3 +11,4 @@ export * from './lookups.js';
 export * from './shipping.js';
 export * from './webhooks.js';
 export * from './gateway.js';
+export * from './openapi.js';

@@ -12,7 +12,10 @@ export const importCommand =
         '<dataset>',
         `what the file holds: ${datasets.map((d) => d.name).join(', ') || '(no datasets registered)'}`,
       )
-      .argument('<file>', 'the file (.csv, .json or .xlsx unless the dataset says otherwise)');
+      .argument(
+        '<file...>',
+        'the file (.csv, .json or .xlsx unless the dataset says otherwise; some datasets take several files or folders)',
+      );
     const seen = new Set<string>();
     for (const ds of datasets) {
       for (const opt of ds.options ?? []) {
@@ -21,12 +24,13 @@ export const importCommand =
         cmd.option(`--${opt.name} <value>`, `${opt.description} (${ds.name})`);
       }
     }
-    cmd.action(async (name: string, file: string, opts: Record<string, string>) => {
+    cmd.action(async (name: string, files: string[], opts: Record<string, string>) => {
       const db = await ctx.openDb();
+      const file = files.join(' ');
       try {
-        const report = await runImport(db, datasets, name, file, opts);
+        const report = await runImport(db, datasets, name, files, opts);
         if (report.ok) {
-          ctx.out(`imported ${report.imported} rows into ${name} from ${file}`);
+          ctx.out(report.summary ?? `imported ${report.imported} rows into ${name} from ${file}`);
           return;
         }
         ctx.err(`rejected ${file}: ${report.rejected.length} row(s) invalid, nothing imported`);

@@ -1,15 +1,24 @@
 import { defineModule } from '../../module.js';
+import { findOperationByPath, openApiStoreFor } from '../openapi/store.js';
 import { createGatewayRoutes } from './routes.js';
 import { gatewayConfig } from './settings.js';
 
 /**
  * The carrier/Stratus gateway: same-origin routes under /lab/api/carrier and /lab/api/stratus that
  * forward to configured upstreams (default: the built-in simulators, over HTTP). Nothing is stored.
- * To also allow operation paths of imported OpenAPI documents, build the api with
- * `createGatewayRoutes({ isAllowed })`.
+ * Besides the catalogue, operation paths of imported OpenAPI documents are allowed (the `isAllowed`
+ * seam, answered by the OpenAPI store's operation index).
  */
 export const gatewayModule = defineModule({
   name: 'gateway',
-  api: createGatewayRoutes(),
+  api: createGatewayRoutes({
+    isAllowed: async (method, path, app) => {
+      const store = openApiStoreFor(app.db.kysely, {
+        recheckMs: app.config.openApiRecheckMs,
+        derefCacheBytes: app.config.openApiDerefCacheBytes,
+      });
+      return (await findOperationByPath(store, method, path)) !== undefined;
+    },
+  }),
   config: gatewayConfig,
 });

@@ -1,0 +1,513 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARRIER_ENDPOINTS, defaultSample, type CarrierEndpoint } from '@lab/core/carrier';
+import { pngDimensions } from '@lab/core/labels';
+import { isValidExpressTracking } from '@lab/core/shipping';
+import { referenceDir } from '../../paths.js';
+import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
+
+const DOCS = path.join(referenceDir, 'carrier-openapi');
+const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
+type Json = Record<string, any>;
+
+/** An independent response validator: the document read from disk, compiled here (not the simulator's). */
+function responseValidator(document: string, method: string, opPath: string, status: number) {
+  const raw = fs.readFileSync(path.join(DOCS, `${document}.json`), 'utf8');
+  const doc = JSON.parse(raw) as Json;
+  const pointer = (ref: string) =>
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<any>((n, k) => n?.[k], doc);
+  const patched = JSON.parse(raw, (_k, v: unknown) =>
+    v && typeof v === 'object' && typeof (v as Json).$ref === 'string' && pointer((v as Json).$ref) === undefined
+      ? {}
+      : v,
+  ) as Json;
+  const responses = patched.paths[opPath][method.toLowerCase()].responses;
+  const content = responses[String(status)]?.content;
+  if (!content) return undefined;
+  const schema = (Object.values(content)[0] as Json).schema;
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  const formats = new Set<string>();
+  JSON.stringify(patched, (k, v: unknown) => (k === 'format' && typeof v === 'string' && formats.add(v), v));
+  for (const f of formats) if (!ajv.formats[f]) ajv.addFormat(f, true);
+  ajv.addSchema(patched, 'doc');
+  return ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#/g, '"$ref":"doc#')) as Json);
+}
+
+function multipart(document: unknown, filename: string, content: Buffer) {
+  const boundary = '----labsim' + 'x'.repeat(8);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="document"\r\n\r\n${JSON.stringify(document)}\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe.each(testDialects)('carrier simulator (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+
+  const call = (endpoint: CarrierEndpoint | string, body: unknown, headers: Record<string, string> = {}) => {
+    const e = typeof endpoint === 'string' ? CARRIER_ENDPOINTS.find((x) => x.id === endpoint)! : endpoint;
+    const url = `/lab/sim/carrier${e.path.replace('{shipmentid}', '794953555571')}`;
+    if (e.host === 'documents') {
+      const sample = body as { document: unknown; attachment: string };
+      const mp = multipart(sample.document, sample.attachment, Buffer.from('%PDF-1.4 sample'));
+      return t.app.inject({
+        method: e.method,
+        url: `/lab/sim/carrier-documents${e.path}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': mp.contentType, ...headers },
+        payload: mp.body,
+      });
+    }
+    return t.app.inject({
+      method: e.method,
+      url,
+      headers: { authorization: `Bearer ${token}`, 'x-customer-transaction-id': 'lab-test-1', ...headers },
+      payload: body as Json,
+    });
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 42, simTimeFactor: 10_000_000 });
+    const run = await runLab(['import', 'carrier-openapi', DOCS], { database: t.config.database });
+    expect(run.code).toBe(0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/lab/sim/carrier/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
+    });
+    token = res.json().access_token;
+  }, 120_000);
+
+  afterAll(() => t.close());
+
+  describe('OAuth', () => {
+    it('issues a bearer token for client credentials (expires_in 3600)', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/lab/sim/carrier/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        access_token: expect.stringMatching(/^sim\./),
+        token_type: 'bearer',
+        expires_in: 3600,
+        scope: 'CXS',
+      });
+      const validate = responseValidator('authorization--APIAuthorization-Resource', 'POST', '/oauth/token', 200)!;
+      expect(validate(res.json())).toBe(true);
+    });
+
+    it("answers 401 in the carrier's error shape for the secret `invalid`", async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/lab/sim/carrier/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials&client_id=k&client_secret=invalid',
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        transactionId: expect.any(String),
+        errors: [
+          {
+            code: 'NOT.AUTHORIZED.ERROR',
+            message: 'The given client credentials were not valid. Please modify your request and try again.',
+          },
+        ],
+      });
+      const validate = responseValidator('authorization--APIAuthorization-Resource', 'POST', '/oauth/token', 401)!;
+      expect(validate(res.json())).toBe(true);
+    });
+
+    it('refuses a call without a bearer, or with a forged one (401 NOT.AUTHORIZED.ERROR)', async () => {
+      for (const authorization of [undefined, 'Bearer sim.zzz.abc.def', 'Basic abc']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/lab/sim/carrier/ship/v1/shipments',
+          headers: authorization ? { authorization } : {},
+          payload: defaultSample('ship-create') as Json,
+        });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().errors).toEqual([
+          {
+            code: 'NOT.AUTHORIZED.ERROR',
+            message: 'Access token is missing or invalid. Please modify your request and try again.',
+          },
+        ]);
+      }
+    });
+
+    it('refuses an expired bearer', async () => {
+      const short = await buildTestApp(dialect, { simTokenTtlSeconds: 0 });
+      try {
+        const issued = await short.app.inject({
+          method: 'POST',
+          url: '/lab/sim/carrier/oauth/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
+        });
+        expect(issued.json().expires_in).toBe(0);
+        const res = await short.app.inject({
+          method: 'POST',
+          url: '/lab/sim/carrier/track/v1/trackingnumbers',
+          headers: { authorization: `Bearer ${issued.json().access_token}` },
+          payload: defaultSample('track-tracking-numbers') as Json,
+        });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().errors).toEqual([
+          { code: 'NOT.AUTHORIZED.ERROR', message: 'Access token expired. Please modify your request and try again.' },
+        ]);
+      } finally {
+        await short.close();
+      }
+    });
+  });
+
+  describe('request validation', () => {
+    it('answers 400 naming each violation: missing shipper, a string for a number, an unknown enum value', async () => {
+      const body = defaultSample('ship-create') as Json;
+      delete body.requestedShipment.shipper;
+      body.requestedShipment.totalWeight = 'twelve';
+      body.requestedShipment.pickupType = 'TELEPORT';
+      const res = await call('ship-create', body);
+      expect(res.statusCode).toBe(400);
+      const reply = res.json();
+      expect(reply.transactionId).toEqual(expect.any(String));
+      expect(reply.customerTransactionId).toBe('lab-test-1');
+      const byPath = Object.fromEntries(reply.errors.map((e: Json) => [e.parameterList[0].value, e]));
+      expect(Object.keys(byPath).sort()).toEqual([
+        'requestedShipment.pickupType',
+        'requestedShipment.shipper',
+        'requestedShipment.totalWeight',
+      ]);
+      expect(byPath['requestedShipment.shipper']).toEqual({
+        code: 'FIELD.REQUIRED',
+        message: 'requestedShipment.shipper is required.',
+        parameterList: [{ key: 'path', value: 'requestedShipment.shipper' }],
+      });
+      expect(byPath['requestedShipment.totalWeight'].message).toBe('requestedShipment.totalWeight must be number.');
+      expect(byPath['requestedShipment.pickupType'].code).toBe('INVALID.FIELD.VALUE');
+      expect(byPath['requestedShipment.pickupType'].message).toMatch(
+        /^requestedShipment\.pickupType must be one of: .*USE_SCHEDULED_PICKUP/,
+      );
+      const validate = responseValidator('ship--Shipment-Resource', 'POST', '/ship/v1/shipments', 400)!;
+      expect(validate(reply)).toBe(true);
+    });
+
+    it("accepts a missing totalWeight (the carrier's own samples omit it) with a warning header", async () => {
+      const body = defaultSample('ship-create') as Json;
+      delete body.requestedShipment.totalWeight;
+      const res = await call('ship-create', body);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-sim-validation']).toBe('on');
+      expect(res.headers['x-sim-warning']).toBe(
+        "requestedShipment.totalWeight is required by the schema; accepted because the carrier's own samples omit it",
+      );
+    });
+
+    it('answers 404 for a path outside the catalogue, and 400 for a body that is not an object', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/lab/sim/carrier/ship/v1/nothing',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errors[0].code).toBe('NOT.FOUND.ERROR');
+      const arr = await t.app.inject({
+        method: 'POST',
+        url: '/lab/sim/carrier/ship/v1/shipments',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: '[1]',
+      });
+      expect(arr.statusCode).toBe(400);
+      expect(arr.json().errors[0].code).toBe('INVALID.INPUT.EXCEPTION');
+    });
+  });
+
+  it('answers every enabled catalogue endpoint with a reply its response schema accepts (conformance)', async () => {
+    const failures: string[] = [];
+    const statuses: Record<string, number> = {};
+    // Confirming or deleting the sample open shipment closes it: those two go last.
+    const last = ['open-ship-confirm', 'open-ship-delete'];
+    const enabled = CARRIER_ENDPOINTS.filter((e) => !e.disabled);
+    const ordered = [
+      ...enabled.filter((e) => !last.includes(e.id)),
+      ...last.map((id) => enabled.find((e) => e.id === id)!),
+    ];
+    for (const endpoint of ordered) {
+      const res = await call(endpoint, defaultSample(endpoint.id));
+      statuses[endpoint.id] = res.statusCode;
+      expect(res.headers['x-sim-repaired'], endpoint.id).toBeUndefined();
+      if (!endpoint.operation) continue;
+      const validate = responseValidator(
+        endpoint.operation.document,
+        endpoint.method,
+        endpoint.operation.path,
+        res.statusCode,
+      );
+      if (!validate) failures.push(`${endpoint.id}: status ${res.statusCode} is not in the document`);
+      else if (!validate(res.json())) failures.push(`${endpoint.id}: ${JSON.stringify(validate.errors)}`);
+    }
+    expect(failures).toEqual([]);
+    // Changing one package of an open shipment names a package the sample cannot know, and a
+    // confirmed open shipment cannot be deleted; everything else succeeds.
+    const notOk = Object.entries(statuses).filter(([, s]) => s >= 300);
+    expect(notOk).toEqual([
+      ['open-ship-packages-modify', 400],
+      ['open-ship-packages-delete', 400],
+      ['open-ship-delete', 400],
+    ]);
+  }, 60_000);
+
+  describe('shipments', () => {
+    it('creates, tracks and cancels consistently: check digits, labels, scan history, cancel once', async () => {
+      const body = defaultSample('ship-create') as Json;
+      body.requestedShipment.requestedPackageLineItems.push({ weight: { units: 'LB', value: 3 } });
+      const created = await call('ship-create', body);
+      expect(created.statusCode).toBe(200);
+      const shipment = created.json().output.transactionShipments[0];
+      const numbers: string[] = shipment.pieceResponses.map((p: Json) => p.trackingNumber);
+      expect(numbers).toHaveLength(2);
+      for (const n of numbers) expect(isValidExpressTracking(n)).toBe(true);
+      expect(shipment.masterTrackingNumber).toBe(numbers[0]);
+      const label = Buffer.from(shipment.pieceResponses[0].packageDocuments[0].encodedLabel, 'base64');
+      expect(label.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(shipment.pieceResponses[0].packageDocuments[0]).toMatchObject({ contentType: 'LABEL', docType: 'PDF' });
+
+      const tracked = await call('track-tracking-numbers', {
+        includeDetailedScans: true,
+        trackingInfo: [
+          { trackingNumberInfo: { trackingNumber: numbers[1] } },
+          { trackingNumberInfo: { trackingNumber: '123456789012' } },
+        ],
+      });
+      const [mine, unknown] = tracked.json().output.completeTrackResults;
+      const result = mine.trackResults[0];
+      expect(result.latestStatusDetail).toMatchObject({ code: 'DL', statusByLocale: 'Delivered' });
+      expect(result.scanEvents.map((e: Json) => e.eventType)).toEqual(['DL', 'OD', 'AR', 'DP', 'AR', 'PU', 'OC']);
+      expect(result.scanEvents[0].scanLocation).toMatchObject({ city: 'BEVERLY HILLS', stateOrProvinceCode: 'CA' });
+      expect(unknown.trackResults[0].error).toEqual({
+        code: 'TRACKING.TRACKINGNUMBER.NOTFOUND',
+        message: 'Tracking number cannot be found. Please correct the tracking number and try again.',
+      });
+
+      const cancel = () => call('ship-cancel', { accountNumber: { value: '740561075' }, trackingNumber: numbers[0] });
+      const first = await cancel();
+      expect(first.statusCode).toBe(200);
+      expect(first.json().output).toMatchObject({ cancelledShipment: true });
+      const second = await cancel();
+      expect(second.statusCode).toBe(400);
+      expect(second.json().errors[0].code).toBe('SHIPMENT.ALREADY.CANCELLED');
+      const after = await call('track-tracking-numbers', {
+        includeDetailedScans: true,
+        trackingInfo: [{ trackingNumberInfo: { trackingNumber: numbers[0] } }],
+      });
+      expect(after.json().output.completeTrackResults[0].trackResults[0].scanEvents[0].eventType).toBe('CA');
+    });
+
+    it('draws PNG labels at the stock size, ZPLII as base64 ZPL, and serves URL_ONLY labels', async () => {
+      const png = defaultSample('ship-create') as Json;
+      png.requestedShipment.labelSpecification = { imageType: 'PNG', labelStockType: 'STOCK_4X675' };
+      const pngRes = await call('ship-create', png);
+      const pngLabel = Buffer.from(
+        pngRes.json().output.transactionShipments[0].pieceResponses[0].packageDocuments[0].encodedLabel,
+        'base64',
+      );
+      expect(pngDimensions(pngLabel)).toEqual({ width: 813, height: 1372 });
+
+      const zpl = defaultSample('ship-create') as Json;
+      zpl.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
+      const zplRes = await call('ship-create', zpl);
+      const piece = zplRes.json().output.transactionShipments[0].pieceResponses[0];
+      const text = Buffer.from(piece.packageDocuments[0].encodedLabel, 'base64').toString();
+      expect(text.startsWith('^XA')).toBe(true);
+      expect(text).toContain(`^FD>;${piece.trackingNumber}^FS`);
+
+      const url = defaultSample('ship-create') as Json;
+      url.labelResponseOptions = 'URL_ONLY';
+      const urlRes = await call('ship-create', url);
+      const doc = urlRes.json().output.transactionShipments[0].pieceResponses[0].packageDocuments[0];
+      expect(doc.encodedLabel).toBeUndefined();
+      expect(doc.url).toMatch(/^http:\/\/localhost(:\d+)?\/lab\/sim\/carrier\/labels\/\d{12}\.pdf$/);
+      const served = await t.app.inject({ method: 'GET', url: new URL(doc.url).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('application/pdf');
+      expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('runs open shipments as a state machine: create → modify → add package → confirm, then closed', async () => {
+      const index = 'LAB-OPEN-STATE';
+      const create = defaultSample('open-ship-create') as Json;
+      create.index = index;
+      const created = await call('open-ship-create', create);
+      expect(created.statusCode).toBe(200);
+      expect(created.json().output.index).toBe(index);
+      expect((await call('open-ship-create', create)).json().errors[0].code).toBe('OPENSHIPMENT.INDEX.EXISTS');
+
+      const modify = defaultSample('open-ship-modify') as Json;
+      modify.index = index;
+      const modified = await call('open-ship-modify', modify);
+      expect(modified.json().output.transactionShipments[0].serviceType).toBe('STANDARD_OVERNIGHT');
+
+      const add = defaultSample('open-ship-packages-add') as Json;
+      add.index = index;
+      const added = await call('open-ship-packages-add', add);
+      const pieces = added.json().output.transactionShipments[0].pieceResponses;
+      expect(pieces).toHaveLength(2);
+
+      const confirm = defaultSample('open-ship-confirm') as Json;
+      confirm.index = index;
+      const confirmed = await call('open-ship-confirm', confirm);
+      expect(confirmed.statusCode).toBe(200);
+      const confirmedPieces = confirmed.json().output.transactionShipments[0].pieceResponses;
+      expect(confirmedPieces.map((p: Json) => p.trackingNumber)).toEqual(pieces.map((p: Json) => p.trackingNumber));
+      expect(confirmedPieces[0].packageDocuments[0].encodedLabel).toEqual(expect.any(String));
+
+      const again = await call('open-ship-modify', modify);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors[0]).toEqual({
+        code: 'OPENSHIPMENT.CONFIRMED',
+        message: `The open shipment ${index} is already confirmed and cannot be changed.`,
+      });
+      const tracked = await call('track-tracking-numbers', {
+        includeDetailedScans: true,
+        trackingInfo: [{ trackingNumberInfo: { trackingNumber: pieces[1].trackingNumber } }],
+      });
+      expect(tracked.json().output.completeTrackResults[0].trackResults[0].error).toBeUndefined();
+      const missing = defaultSample('open-ship-modify') as Json;
+      missing.index = 'NEVER-CREATED';
+      expect((await call('open-ship-modify', missing)).json().errors[0].code).toBe('OPENSHIPMENT.INDEX.NOTFOUND');
+    });
+  });
+
+  describe('lookups, account and uploads', () => {
+    it('finds real cities near a postal code, with distances and coordinates', async () => {
+      const res = await call('locations', defaultSample('locations'));
+      const out = res.json().output;
+      expect(out.matchedAddress).toMatchObject({ city: 'Memphis', stateOrProvinceCode: 'TN', countryCode: 'US' });
+      expect(out.locationDetailList.length).toBeGreaterThan(1);
+      const first = out.locationDetailList[0];
+      expect(first.distance.units).toBe('MI');
+      expect(first.distance.value).toBeLessThan(25);
+      expect(Math.abs(first.geoPositionalCoordinates.latitude - 35.1)).toBeLessThan(0.5);
+      const distances = out.locationDetailList.map((l: Json) => l.distance.value);
+      expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    });
+
+    it('validates postal codes from our postal data', async () => {
+      const ok = await call('postal-validate', defaultSample('postal-validate'));
+      expect(ok.json().output).toMatchObject({
+        countryCode: 'US',
+        stateOrProvinceCode: 'TN',
+        cleanedPostalCode: '38125',
+      });
+      const bad = defaultSample('postal-validate') as Json;
+      bad.postalCode = '00000';
+      const res = await call('postal-validate', bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].code).toBe('POSTALCODE.INVALID');
+    });
+
+    it('checks account numbers with the account check rule (no document: not validated)', async () => {
+      const ok = await call('account-validate', defaultSample('account-validate'));
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['x-sim-validation']).toBe('off: no published document for this endpoint');
+      expect(ok.json().output.allowedCarriers).toEqual(['FEDEX_EXPRESS', 'FEDEX_GROUND', 'FEDEX_FREIGHT']);
+      const bad = await call('account-validate', { accountNumber: { value: '740561070' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].code).toBe('ACCOUNT.NUMBER.MISMATCH');
+    });
+
+    it('echoes docId and imageIndex for the multipart uploads', async () => {
+      const etd = await call('etd-upload', defaultSample('etd-upload'));
+      expect(etd.statusCode).toBe(201);
+      expect(etd.json().output.meta.docId).toMatch(/^09[0-9a-f]{14}$/);
+      const image = defaultSample('image-upload') as Json;
+      image.document.meta.imageIndex = 'IMAGE_3';
+      const res = await call('image-upload', image);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().output).toMatchObject({
+        meta: { imageType: 'SIGNATURE', imageIndex: 'IMAGE_3' },
+        documentReferenceId: 'LAB-LOGO-1',
+      });
+    });
+
+    it("answers the rest with the document's example, echoing the request's identifiers", async () => {
+      const res = await call('pickup-cancel', defaultSample('pickup-cancel'));
+      expect(res.statusCode).toBe(200);
+      const text = JSON.stringify(res.json());
+      expect(res.json().customerTransactionId).toBe('lab-test-1');
+      expect(text).not.toContain('"pickupConfirmationCode":"NQAO');
+    });
+  });
+
+  it('says so when no document is imported, and still answers', async () => {
+    const bare = await buildTestApp(dialect, { simSeed: 42 });
+    try {
+      const status = await bare.app.inject({ method: 'GET', url: '/lab/sim/carrier/status' });
+      expect(status.json()).toMatchObject({ validation: 'off', documents: 0 });
+      const issued = await bare.app.inject({
+        method: 'POST',
+        url: '/lab/sim/carrier/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
+      });
+      const bad = defaultSample('ship-create') as Json;
+      delete bad.requestedShipment.shipper;
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/lab/sim/carrier/ship/v1/shipments',
+        headers: { authorization: `Bearer ${issued.json().access_token}` },
+        payload: bad,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-sim-validation']).toBe('off: no OpenAPI document ship--Shipment-Resource imported');
+      // Same seed, same first tracking number as any other simulator started with it.
+      const again = await buildTestApp(dialect, { simSeed: 42 });
+      try {
+        const token2 = (
+          await again.app.inject({
+            method: 'POST',
+            url: '/lab/sim/carrier/oauth/token',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
+          })
+        ).json().access_token;
+        const res2 = await again.app.inject({
+          method: 'POST',
+          url: '/lab/sim/carrier/ship/v1/shipments',
+          headers: { authorization: `Bearer ${token2}` },
+          payload: bad,
+        });
+        const first = (r: typeof res) => r.json().output.transactionShipments[0].masterTrackingNumber;
+        expect(first(res2)).toBe(first(res));
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('reports validation on in its status once the documents are imported', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lab/sim/carrier/status' });
+    expect(res.json()).toMatchObject({ validation: 'on', documents: 24, missingDocuments: [], seeded: true });
+  });
+});

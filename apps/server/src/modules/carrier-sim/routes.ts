@@ -1,0 +1,288 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
+import { openApiStoreFor } from '../openapi/store.js';
+import { conformantSample, repairToSchema } from '../openapi/sample.js';
+import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
+import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
+import { SimLabelRenderer } from './labels.js';
+import { SimState } from './state.js';
+import { checkerFor, type OperationChecker } from './validate.js';
+
+type Json = Record<string, unknown>;
+
+/** Response headers the simulator adds: whether it validated, and what it accepted with a warning. */
+export const SIM_HEADERS = {
+  validation: 'x-sim-validation',
+  warning: 'x-sim-warning',
+  repaired: 'x-sim-repaired',
+} as const;
+
+const DOCUMENTS_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The offline carrier: `/lab/sim/carrier` (OAuth token + every enabled catalogue path on the REST
+ * host, labels it serves for URL_ONLY, status) and `/lab/sim/carrier-documents` (the two multipart
+ * uploads). Requests are validated against the imported OpenAPI documents; replies are checked
+ * against the operation's response schema before they leave.
+ */
+export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = app.config;
+  const store = openApiStoreFor(app.db.kysely, {
+    recheckMs: config.openApiRecheckMs,
+    derefCacheBytes: config.openApiDerefCacheBytes,
+  });
+  const state = new SimState({
+    seed: config.simSeed,
+    tokenTtlSeconds: config.simTokenTtlSeconds,
+    maxShipments: config.simMaxShipments,
+  });
+  // `lab sim` may run without the labels module (and its settings): its default timeout then.
+  const renderer = new SimLabelRenderer(config.labelRenderTimeoutMs ?? 20_000);
+  app.addHook('onClose', () => renderer.close());
+
+  const examples = new Map<string, Json>();
+  const lookup = async (endpoint: CarrierEndpoint) => {
+    const ref = endpoint.operation;
+    return ref ? store.getOperation(ref.document, ref.method, ref.path) : undefined;
+  };
+  const ctx: SimContext = {
+    state,
+    renderer,
+    db: app.db.kysely,
+    timeFactor: config.simTimeFactor,
+    example: async (endpoint, status) => {
+      const found = await lookup(endpoint);
+      const schema = found?.operation.responses[String(status)]?.schema;
+      if (!found || !schema) return undefined;
+      const key = `${found.document.sha256}|${endpoint.method}|${found.operation.path}|${status}`;
+      let base = examples.get(key);
+      if (!base) {
+        const validate = found.document.validators.compile(schema);
+        base = (conformantSample(found.document.document, schema, validate) ?? {}) as Json;
+        examples.set(key, base);
+      }
+      return structuredClone(base);
+    },
+  };
+
+  function errorBody(request: FastifyRequest, entries: CarrierErrorEntry[]): Json {
+    const customer = request.headers['x-customer-transaction-id'];
+    return {
+      transactionId: state.uuid(),
+      ...(typeof customer === 'string' && customer ? { customerTransactionId: customer } : {}),
+      errors: entries,
+    };
+  }
+
+  /** Sends a reply after checking it against the operation's response schema (repairing what does not fit). */
+  function send(request: FastifyRequest, reply: FastifyReply, checker: OperationChecker | undefined, out: SimReply) {
+    const validate = checker?.response(out.status);
+    if (validate && !validate(out.body)) {
+      const { removed } = repairToSchema(out.body, validate);
+      request.log.warn(
+        { removed, endpoint: checker!.operation.path },
+        'simulator reply repaired to fit the response schema',
+      );
+      reply.header(SIM_HEADERS.repaired, removed.join(' ').slice(0, 1000));
+    }
+    return reply.code(out.status).type('application/json').send(out.body);
+  }
+
+  function fail(request: FastifyRequest, reply: FastifyReply, checker: OperationChecker | undefined, err: unknown) {
+    if (err instanceof CarrierError) {
+      return send(request, reply, checker, { status: err.status, body: errorBody(request, err.entries) });
+    }
+    throw err;
+  }
+
+  function authorize(request: FastifyRequest) {
+    const check = state.checkToken(request.headers.authorization);
+    if (check === 'expired') throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenExpired);
+    if (check !== 'ok') throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenMissing);
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply, host: CarrierHost, body: unknown, path: string) {
+    let checker: OperationChecker | undefined;
+    try {
+      authorize(request);
+      const endpoint = findEndpoint(request.method, path, host);
+      if (!endpoint) throw carrierError(404, 'NOT.FOUND.ERROR', MESSAGES.notFound);
+      const found = await lookup(endpoint);
+      if (found) {
+        checker = checkerFor(found.document, found.operation);
+        reply.header(SIM_HEADERS.validation, 'on');
+      } else {
+        reply.header(
+          SIM_HEADERS.validation,
+          endpoint.operation
+            ? `off: no OpenAPI document ${endpoint.operation.document} imported`
+            : 'off: no published document for this endpoint',
+        );
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw carrierError(400, 'INVALID.INPUT.EXCEPTION', MESSAGES.badJson);
+      }
+      if (checker) {
+        const { errors, warnings } = checker.check(body);
+        if (errors.length > 0) throw new CarrierError(400, errors);
+        if (warnings.length > 0) {
+          reply.header(
+            SIM_HEADERS.warning,
+            warnings
+              .map((w) => `${w} is required by the schema; accepted because the carrier's own samples omit it`)
+              .join('; '),
+          );
+        }
+      }
+      const customer = request.headers['x-customer-transaction-id'];
+      const out = await behaviourFor(endpoint)(ctx, {
+        endpoint,
+        body: body as Json,
+        customerTransactionId: typeof customer === 'string' && customer ? customer : undefined,
+        path,
+        baseUrl: `${request.protocol}://${request.host}${request.url.slice(0, request.url.indexOf('/carrier') + '/carrier'.length)}`,
+      });
+      return send(request, reply, checker, out);
+    } catch (err) {
+      return fail(request, reply, checker, err);
+    }
+  }
+
+  const pathAfter = (request: FastifyRequest, marker: string) => {
+    const pathname = request.url.split('?')[0]!;
+    return pathname.slice(pathname.indexOf(marker) + marker.length);
+  };
+
+  // ── REST host ──
+  await app.register(async (rest) => {
+    rest.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(text)))),
+    );
+    const jsonError = (message: string) => ({
+      transactionId: state.uuid(),
+      errors: [{ code: 'INVALID.INPUT.EXCEPTION', message: message || MESSAGES.badJson }],
+    });
+
+    rest.post(
+      '/carrier/oauth/token',
+      { schema: { hide: true }, config: { errorReply: jsonError } },
+      async (request, reply) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const grant = String(body.grant_type ?? '');
+        const id = String(body.client_id ?? '');
+        const secret = String(body.client_secret ?? '');
+        const bad =
+          !['client_credentials', 'csp_credentials', 'client_pc_credentials'].includes(grant) || !id || !secret;
+        if (bad || secret === 'invalid') {
+          return reply.code(401).send({
+            transactionId: state.uuid(),
+            errors: [{ code: 'NOT.AUTHORIZED.ERROR', message: MESSAGES.badCredentials }],
+          });
+        }
+        return {
+          access_token: state.issueToken(id),
+          token_type: 'bearer',
+          expires_in: state.tokenTtlSeconds(),
+          scope: 'CXS',
+        };
+      },
+    );
+
+    rest.get('/carrier/status', { schema: { hide: true } }, async () => {
+      const names = await store.summaries();
+      const have = new Set(names.map((d) => d.name));
+      const wanted = [
+        ...new Set(CARRIER_ENDPOINTS.filter((e) => !e.disabled && e.operation).map((e) => e.operation!.document)),
+      ];
+      const missing = wanted.filter((n) => !have.has(n));
+      return {
+        validation: missing.length === 0 ? 'on' : have.size === 0 ? 'off' : 'partial',
+        message:
+          have.size === 0
+            ? 'No OpenAPI document is imported: requests are answered without validation (lab import carrier-openapi <dir>).'
+            : missing.length === 0
+              ? 'Every catalogue endpoint is validated against its imported OpenAPI document.'
+              : `Endpoints of ${missing.join(', ')} are answered without validation (document not imported).`,
+        documents: have.size,
+        missingDocuments: missing,
+        endpoints: CARRIER_ENDPOINTS.filter((e) => !e.disabled).length,
+        seeded: config.simSeed !== undefined,
+        tokenTtlSeconds: state.tokenTtlSeconds(),
+      };
+    });
+
+    rest.get('/carrier/labels/:file', { schema: { hide: true } }, async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const m = /^(\d{12})\.(pdf|png|zpl)$/.exec(file);
+      const label = m ? state.shipments.get(m[1]!)?.labels.get(m[1]!) : undefined;
+      if (!label || label.ext !== m![2]) {
+        return reply.code(404).send(errorBody(request, [{ code: 'NOT.FOUND.ERROR', message: MESSAGES.notFound }]));
+      }
+      return reply.type(label.contentType).send(label.body);
+    });
+
+    rest.route({
+      method: ['POST', 'PUT'],
+      url: '/carrier/*',
+      schema: { hide: true },
+      config: { errorReply: jsonError },
+      handler: (request, reply) => handle(request, reply, 'api', request.body, pathAfter(request, '/carrier')),
+    });
+  });
+
+  // ── documents host (multipart: `document` JSON string + `attachment` file) ──
+  await app.register(async (docs) => {
+    await docs.register(fastifyMultipart, {
+      limits: { fileSize: DOCUMENTS_LIMIT_BYTES, files: 1, fields: 8, fieldSize: 1024 * 1024 },
+    });
+    docs.post(
+      '/carrier-documents/*',
+      {
+        schema: { hide: true },
+        config: {
+          errorReply: (message: string) => ({
+            transactionId: state.uuid(),
+            errors: [{ code: 'INVALID.INPUT.EXCEPTION', message }],
+          }),
+        },
+      },
+      async (request, reply) => {
+        const path = pathAfter(request, '/carrier-documents');
+        let body: unknown;
+        try {
+          authorize(request);
+          if (!request.isMultipart()) {
+            throw carrierError(
+              400,
+              'INVALID.INPUT.EXCEPTION',
+              'The request must be multipart/form-data with a document and an attachment.',
+            );
+          }
+          let document: unknown;
+          let attachment: string | undefined;
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              await part.toBuffer();
+              if (part.fieldname === 'attachment') attachment = part.filename || 'attachment';
+            } else if (part.fieldname === 'document') {
+              try {
+                document = JSON.parse(String(part.value));
+              } catch {
+                throw carrierError(400, 'INVALID.INPUT.EXCEPTION', 'The document field is not valid JSON.');
+              }
+            }
+          }
+          body = {
+            ...(document !== undefined ? { document } : {}),
+            ...(attachment !== undefined ? { attachment } : {}),
+          };
+        } catch (err) {
+          return fail(request, reply, undefined, err);
+        }
+        return handle(request, reply, 'documents', body, path);
+      },
+    );
+  });
+};

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSample } from '@lab/core/carrier';
+import { isValidExpressTracking } from '@lab/core/shipping';
+import { referenceDir } from '../../paths.js';
+import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
+import { rawRequest } from '../../test/http.js';
+
+const DOCS = path.join(referenceDir, 'carrier-openapi');
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+/**
+ * The production path with its defaults: the gateway forwards over real HTTP to the built-in
+ * simulator of the same server (no upstream configured), with the carrier's documents imported.
+ */
+describe.each(testDialects)('gateway → built-in carrier simulator (%s)', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 7 });
+    const run = await runLab(['import', 'carrier-openapi', DOCS], { database: t.config.database });
+    expect(run.code).toBe(0);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
+    });
+    expect(res.status).toBe(200);
+    token = res.json().access_token;
+  }, 120_000);
+
+  afterAll(() => t.close());
+
+  it('creates a shipment with our default sample and tracks what it created', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const sample = structuredClone(defaultSample('ship-create')) as Record<string, any>;
+    sample.labelResponseOptions = 'LABEL';
+    sample.requestedShipment.labelSpecification.imageType = 'ZPLII';
+    const ship = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/ship/v1/shipments', json(sample, auth));
+    expect(ship.status).toBe(200);
+    expect(ship.headers['server-timing']).toMatch(/^upstream;dur=\d/);
+    const shipment = ship.json().output.transactionShipments[0];
+    const tracking: string = shipment.masterTrackingNumber;
+    expect(isValidExpressTracking(tracking)).toBe(true);
+    const label = Buffer.from(shipment.pieceResponses[0].packageDocuments[0].encodedLabel, 'base64').toString();
+    expect(label.startsWith('^XA')).toBe(true);
+
+    const track = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/carrier/sandbox/track/v1/trackingnumbers',
+      json({ includeDetailedScans: true, trackingInfo: [{ trackingNumberInfo: { trackingNumber: tracking } }] }, auth),
+    );
+    expect(track.status).toBe(200);
+    const result = track.json().output.completeTrackResults[0];
+    expect(result.trackingNumber).toBe(tracking);
+    expect(result.trackResults[0].error).toBeUndefined();
+  });
+
+  it("passes the simulator's validation errors through in the carrier's shape", async () => {
+    const sample = structuredClone(defaultSample('ship-create')) as Record<string, any>;
+    delete sample.requestedShipment.shipper;
+    const res = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/carrier/sandbox/ship/v1/shipments',
+      json(sample, { authorization: `Bearer ${token}` }),
+    );
+    expect(res.status).toBe(400);
+    const paths = (res.json().errors as { parameterList: { key: string; value: string }[] }[]).flatMap((e) =>
+      e.parameterList.map((p) => p.value),
+    );
+    expect(paths.some((p) => p.includes('requestedShipment') && p.includes('shipper'))).toBe(true);
+  });
+
+  it('forwards an operation of an imported document that is not in the catalogue', async () => {
+    // Consolidations are in the imported ship documents but not in the playground's catalogue:
+    // the gateway allows them (the store's operation index) and the answer is the upstream's.
+    const res = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/carrier/sandbox/ship/v1/consolidations/retrieve',
+      json({}, { authorization: `Bearer ${token}` }),
+    );
+    // The simulator serves the catalogue only, so the upstream's own not-found comes back, in the
+    // carrier's error shape, not the gateway's refusal.
+    expect(res.status).toBe(404);
+    expect(res.json().errors[0].code).toBe('NOT.FOUND.ERROR');
+    const notImported = await rawRequest(
+      base,
+      'POST',
+      '/lab/api/carrier/sandbox/ship/v1/nothing/here',
+      json({}, { authorization: `Bearer ${token}` }),
+    );
+    expect(notImported.status).toBe(404);
+    expect(notImported.json()).toEqual({
+      message: 'POST /ship/v1/nothing/here is not a carrier endpoint the gateway forwards',
+    });
+  });
+});

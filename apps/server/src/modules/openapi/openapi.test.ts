@@ -1,0 +1,278 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenApiDocsReply } from '@lab/core/contract';
+import { referenceDir } from '../../paths.js';
+import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
+import { findOperationByPath, openApiStoreFor } from './store.js';
+
+const DOCS = path.join(referenceDir, 'carrier-openapi');
+
+/** A small document whose `Node` schema refers to itself (a cycle) and to a missing schema. */
+function cyclicDoc(version: string): string {
+  return [
+    'openapi: 3.0.0',
+    'info:',
+    '  title: Cycle Test',
+    `  version: "${version}"`,
+    'paths:',
+    '  /tree/v1/nodes:',
+    '    post:',
+    '      operationId: createNode',
+    '      summary: Create a node',
+    '      requestBody:',
+    '        content:',
+    '          application/json:',
+    '            schema:',
+    '              $ref: "#/components/schemas/Node"',
+    '      responses:',
+    '        "200":',
+    '          description: ok',
+    '          content:',
+    '            application/json:',
+    '              schema:',
+    '                $ref: "#/components/schemas/Node"',
+    'components:',
+    '  schemas:',
+    '    Node:',
+    '      type: object',
+    '      properties:',
+    '        name:',
+    '          type: string',
+    '        children:',
+    '          type: array',
+    '          items:',
+    '            $ref: "#/components/schemas/Node"',
+    '',
+  ].join('\n');
+}
+
+describe.each(testDialects)('OpenAPI document store (%s)', (dialect) => {
+  let t: TestApp;
+  let tmp: string;
+  const lab = (...args: string[]) => runLab(args, { database: t.config.database });
+  const list = async () =>
+    (await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs' })).json<OpenApiDocsReply>();
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { openApiRecheckMs: 0 });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-openapi-'));
+    const run = await lab('import', 'carrier-openapi', DOCS);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.out[0]!.split('\n')).toEqual([
+      'carrier-openapi: 24 documents: 24 added, 0 replaced, 0 unchanged',
+      'warning: track--TrackingNumbers-Resource.json: $ref #/components/schemas/ContactVO_1 points nowhere (kept as an empty schema)',
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('lists the 24 documents with api, resource, title, version, hash, file and operation count', async () => {
+    const { documents } = await list();
+    expect(documents).toHaveLength(24);
+    const ship = documents.find((d) => d.name === 'ship--Shipment-Resource')!;
+    expect(ship).toMatchObject({
+      api: 'ship',
+      resource: 'Shipment-Resource',
+      title: 'Ship API',
+      version: '1.0.0',
+      sourceFile: 'ship--Shipment-Resource.json',
+      operations: 4,
+    });
+    expect(ship.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(documents.reduce((n, d) => n + d.operations, 0)).toBe(61);
+  });
+
+  it('re-importing the same content changes nothing', async () => {
+    const before = await list();
+    const run = await lab('import', 'carrier-openapi', DOCS);
+    expect(run.code).toBe(0);
+    expect(run.out[0]!.split('\n')[0]).toBe('carrier-openapi: 24 documents: 0 added, 0 replaced, 24 unchanged');
+    expect(await list()).toEqual(before);
+  }, 120_000);
+
+  it('answers 304 to a matching If-None-Match, on the list and on a document', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"list-[0-9a-f]{32}"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/lab/api/openapi-docs',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const doc = await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs/ship--Shipment-Resource' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().info.title).toBe('Ship API');
+    const docTag = doc.headers.etag as string;
+    const id = (await list()).documents.find((d) => d.name === 'ship--Shipment-Resource')!.id;
+    const byId = await t.app.inject({
+      method: 'GET',
+      url: `/lab/api/openapi-docs/${id}`,
+      headers: { 'if-none-match': docTag },
+    });
+    expect(byId.statusCode).toBe(304);
+    const deref = await t.app.inject({
+      method: 'GET',
+      url: `/lab/api/openapi-docs/${id}?deref=1`,
+      headers: { 'if-none-match': docTag },
+    });
+    expect(deref.statusCode).toBe(200);
+    expect(deref.headers.etag).toBe(docTag.replace(/"$/, '-deref"'));
+    expect(deref.body).not.toContain('"$ref"');
+    const body = deref.json();
+    const full = body.paths['/ship/v1/shipments'].post.requestBody.content['application/json'].schema.oneOf[0];
+    expect(full.required).toEqual(['accountNumber', 'labelResponseOptions', 'requestedShipment']);
+    expect(full.properties.requestedShipment.type).toBe('object');
+  });
+
+  it('answers 404 for a document that is not imported', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs/nope--Nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      message: 'no OpenAPI document nope--Nothing: import it with lab import carrier-openapi',
+    });
+  });
+
+  it('imports YAML, keeps cycles as $refs when dereferencing, and replaces a changed document', async () => {
+    const file = path.join(tmp, 'tree--Node-Resource.yaml');
+    fs.writeFileSync(file, cyclicDoc('1.0'));
+    const run = await lab('import', 'carrier-openapi', file);
+    expect(run.out[0]).toBe('carrier-openapi: 1 document: 1 added, 0 replaced, 0 unchanged');
+    const added = (await list()).documents.find((d) => d.name === 'tree--Node-Resource')!;
+    expect(added).toMatchObject({ api: 'tree', resource: 'Node-Resource', title: 'Cycle Test', version: '1.0' });
+
+    const deref = await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs/tree--Node-Resource?deref=1' });
+    // A schema on a cycle stays a reference wherever it is used; its definition is expanded up to the loop.
+    const body = deref.json();
+    expect(body.paths['/tree/v1/nodes'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Node',
+    });
+    expect(body.components.schemas.Node.properties).toEqual({
+      name: { type: 'string' },
+      children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+    });
+
+    const listTag = (await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs' })).headers.etag;
+    fs.writeFileSync(file, cyclicDoc('2.0'));
+    const replaced = await lab('import', 'carrier-openapi', file);
+    expect(replaced.out[0]).toBe('carrier-openapi: 1 document: 0 added, 1 replaced, 0 unchanged');
+    const now = (await list()).documents.find((d) => d.name === 'tree--Node-Resource')!;
+    expect(now.id).toBe(added.id);
+    expect(now.version).toBe('2.0');
+    expect(now.sha256).not.toBe(added.sha256);
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/lab/api/openapi-docs',
+      headers: { 'if-none-match': listTag as string },
+    });
+    expect(stale.statusCode).toBe(200);
+    const op = await openApiStoreFor(t.app.db.kysely).getOperation('tree--Node-Resource', 'post', '/tree/v1/nodes');
+    expect(op?.operation).toMatchObject({ operationId: 'createNode', summary: 'Create a node', samples: [] });
+  });
+
+  it('refuses a folder with one broken document (exit 2, names the file and the problem) and writes nothing', async () => {
+    const dir = path.join(tmp, 'broken');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'a--Good-Resource.yaml'), cyclicDoc('3.0'));
+    fs.writeFileSync(
+      path.join(dir, 'b--Bad-Resource.json'),
+      JSON.stringify({ openapi: '3.0.0', info: { title: 'Bad' }, paths: {} }),
+    );
+    const before = await list();
+    const run = await lab('import', 'carrier-openapi', dir);
+    expect(run.code).toBe(2);
+    expect(run.err.join('\n')).toContain(`${path.join(dir, 'b--Bad-Resource.json')}: `);
+    expect(run.err.join('\n')).toMatch(/version/);
+    expect(await list()).toEqual(before);
+
+    fs.writeFileSync(path.join(dir, 'b--Bad-Resource.json'), '{"openapi": "3.0.0",');
+    const notJson = await lab('import', 'carrier-openapi', dir);
+    expect(notJson.code).toBe(2);
+    expect(notJson.err[0]).toMatch(/b--Bad-Resource\.json: not valid JSON/);
+
+    fs.writeFileSync(path.join(dir, 'b--Bad-Resource.json'), JSON.stringify({ swagger: '2.0', info: {}, paths: {} }));
+    const swagger = await lab('import', 'carrier-openapi', dir);
+    expect(swagger.code).toBe(2);
+    expect(swagger.err[0]).toBe(
+      `lab: ${path.join(dir, 'b--Bad-Resource.json')}: not an OpenAPI 3.x document (openapi: null)`,
+    );
+    const missing = await lab('import', 'carrier-openapi', path.join(tmp, 'nothing-here'));
+    expect(missing.code).toBe(2);
+    expect(missing.err[0]).toBe(`lab: cannot read ${path.join(tmp, 'nothing-here')}: no such file or folder`);
+    expect(await list()).toEqual(before);
+    // Datasets of rows still take exactly one file.
+    const two = await lab(
+      'import',
+      'etd-eci',
+      '--dataset',
+      'x',
+      path.join(dir, 'a--Good-Resource.yaml'),
+      path.join(dir, 'x.csv'),
+    );
+    expect(two.code).toBe(2);
+    expect(two.err).toEqual(['lab: etd-eci takes one file, not 2']);
+  });
+
+  it('indexes operations: full-schema branch, named samples, responses per status, example', async () => {
+    const store = openApiStoreFor(t.app.db.kysely);
+    const found = await store.getOperation('ship--Shipment-Resource', 'POST', '/ship/v1/shipments');
+    const op = found!.operation;
+    expect(op.operationId).toBe('Create Shipment');
+    expect(op.requestSchema).toEqual({ $ref: '#/components/schemas/Full_Schema_Ship' });
+    expect(op.samples).toHaveLength(35);
+    expect(op.samples[0]!.name).toBe('MinimumSamplePayload-ShipShipment');
+    expect(op.requestExample).toEqual(op.samples[0]!.request);
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '500', '503']);
+    expect(op.responses['200']).toEqual({
+      contentType: 'application/json',
+      schema: { $ref: '#/components/schemas/SHPCResponseVO_ShipShipment' },
+    });
+    const plain = await store.getOperation(
+      'address-validation--Addresses-Resource',
+      'POST',
+      '/address/v1/addresses/resolve',
+    );
+    // A body that is a `$ref` to a `oneOf` is split the same way.
+    expect(plain!.operation.requestSchema).toEqual({ $ref: '#/components/schemas/Full_Schema_Validate_Address' });
+    expect(plain!.operation.samples.map((x) => x.name)).toContain('Address_Validation_Canada');
+    const tag = await findOperationByPath(store, 'put', '/ship/v1/shipments/tag/cancel/794953555571');
+    expect(tag).toMatchObject({ document: 'ship--Tag-Resource', path: '/ship/v1/shipments/tag/cancel/{shipmentid}' });
+    expect(await findOperationByPath(store, 'GET', '/ship/v1/shipments')).toBeUndefined();
+    const all = await store.listOperations();
+    expect(all.length).toBe(62);
+    expect(all.filter((o) => o.document === 'ship--Shipment-Resource').map((o) => `${o.method} ${o.path}`)).toEqual([
+      'POST /ship/v1/shipments',
+      'PUT /ship/v1/shipments/cancel',
+      'POST /ship/v1/shipments/results',
+      'POST /ship/v1/shipments/packages/validate',
+    ]);
+  });
+
+  it('serves our default sample and the document named samples for a catalogue endpoint', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lab/api/carrier/samples/ship-create' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      endpoint: 'ship-create',
+      method: 'POST',
+      path: '/ship/v1/shipments',
+      document: 'ship--Shipment-Resource',
+      imported: true,
+    });
+    expect(body.default.requestedShipment.shipper.address.city).toBe('Memphis');
+    expect(body.samples).toHaveLength(35);
+    const account = await t.app.inject({ method: 'GET', url: '/lab/api/carrier/samples/account-validate' });
+    expect(account.json()).toMatchObject({ document: null, imported: false, samples: [] });
+    const unknown = await t.app.inject({ method: 'GET', url: '/lab/api/carrier/samples/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'no carrier endpoint nope' });
+  });
+});

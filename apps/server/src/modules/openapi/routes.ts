@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpointById, defaultSample } from '@lab/core/carrier';
+import {
+  carrierSamplesParams,
+  carrierSamplesReply,
+  openApiDocParams,
+  openApiDocQuery,
+  openApiDocsReply,
+} from '@lab/core/contract';
+import { notFound } from '../../http/errors.js';
+import { openApiStoreFor } from './store.js';
+
+const tags = ['openapi'];
+
+/** True when the request's If-None-Match names this ETag (or `*`). */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+/** Sets the validators; answers 304 (and true) when the client already has this version. */
+function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (!matches(request, etag)) return false;
+  reply.code(304).send();
+  return true;
+}
+
+/** /lab/api/openapi-docs (the stored documents) and /lab/api/carrier/samples/{endpoint}. */
+export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = openApiStoreFor(app.db.kysely, {
+    recheckMs: app.config.openApiRecheckMs,
+    derefCacheBytes: app.config.openApiDerefCacheBytes,
+  });
+
+  app.get(
+    '/openapi-docs',
+    {
+      schema: {
+        summary: "The carrier's imported OpenAPI documents (ETag: answers 304 to a matching If-None-Match)",
+        tags,
+        response: { 200: openApiDocsReply },
+      },
+    },
+    async (request, reply) => {
+      const documents = await store.summaries();
+      const etag = `"list-${createHash('sha256')
+        .update(documents.map((d) => `${d.id}:${d.sha256}:${d.importedAt}`).join('\n'))
+        .digest('hex')
+        .slice(0, 32)}"`;
+      if (notModified(request, reply, etag)) return reply;
+      return { documents };
+    },
+  );
+
+  app.get(
+    '/openapi-docs/:id',
+    {
+      schema: {
+        summary:
+          'One document (id or name); ?deref=1 for a dereferenced copy where only looping $refs remain (ETag, 304)',
+        tags,
+        params: openApiDocParams,
+        querystring: openApiDocQuery,
+      },
+    },
+    async (request, reply) => {
+      const row = await store.row(request.params.id);
+      if (!row) throw notFound(`no OpenAPI document ${request.params.id}: import it with lab import carrier-openapi`);
+      const deref = request.query.deref === '1' || request.query.deref === 'true';
+      const etag = `"${row.sha256.slice(0, 32)}${deref ? '-deref' : ''}"`;
+      if (notModified(request, reply, etag)) return reply;
+      const text = deref ? await store.dereferencedText(row) : row.text;
+      return reply.type('application/json; charset=utf-8').send(text);
+    },
+  );
+
+  app.get(
+    '/carrier/samples/:endpoint',
+    {
+      schema: {
+        summary: "A catalogue endpoint's default request, plus its document's named samples when imported",
+        tags: ['carrier'],
+        params: carrierSamplesParams,
+        response: { 200: carrierSamplesReply },
+      },
+    },
+    async (request) => {
+      const endpoint = endpointById(request.params.endpoint);
+      if (!endpoint) throw notFound(`no carrier endpoint ${request.params.endpoint}`);
+      const ref = endpoint.operation;
+      const found = ref ? await store.getOperation(ref.document, ref.method, ref.path) : undefined;
+      return {
+        endpoint: endpoint.id,
+        method: endpoint.method,
+        path: endpoint.path,
+        document: ref?.document ?? null,
+        imported: found !== undefined,
+        default: defaultSample(endpoint.id) ?? null,
+        samples: found?.operation.samples ?? [],
+      };
+    },
+  );
+};

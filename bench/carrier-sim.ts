@@ -1,0 +1,117 @@
+// Carrier simulator budgets: request validation of a create-shipment request ≤ 1 ms after compile
+// (the ship document's full schema, ajv 8), and the simulator's own create-shipment latency,
+// called directly over HTTP (p50/p95; the gateway's overhead is measured against this in
+// bench/gateway.ts). Labels: ZPLII (no drawing) and PDF (drawn by the label pipeline).
+// Run: npx tsx --conditions=@lab/source bench/carrier-sim.ts
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultSample } from '@lab/core/carrier';
+import {
+  buildApp,
+  carrierOpenApiDataset,
+  DocumentValidators,
+  indexOperations,
+  loadConfig,
+  OperationChecker,
+  runImport,
+  simulatorModules,
+} from '@lab/server/bench';
+import { repoRoot, report, summarize } from './support.ts';
+
+const DOCS = path.resolve(repoRoot, '../shared/reference/carrier-openapi');
+const VALIDATIONS = Number(process.env.BENCH_VALIDATIONS ?? 5000);
+const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
+
+// ── 1. validation of a ship request, after compile ──
+{
+  const doc = JSON.parse(fs.readFileSync(path.join(DOCS, 'ship--Shipment-Resource.json'), 'utf8'));
+  const op = indexOperations('ship--Shipment-Resource', doc).find(
+    (o) => o.method === 'POST' && o.path === '/ship/v1/shipments',
+  )!;
+  const t0 = performance.now();
+  const checker = new OperationChecker(
+    {
+      id: 1,
+      name: 'ship--Shipment-Resource',
+      sha256: '',
+      document: doc,
+      operations: [op],
+      validators: new DocumentValidators(doc),
+    },
+    op,
+  );
+  const compileMs = performance.now() - t0;
+  const valid = defaultSample('ship-create');
+  const invalid = defaultSample('ship-create') as { requestedShipment: Record<string, unknown> };
+  delete invalid.requestedShipment.shipper;
+  invalid.requestedShipment.pickupType = 'TELEPORT';
+  for (let i = 0; i < 500; i++) checker.check(i % 2 ? valid : invalid);
+  const okMs: number[] = [];
+  const badMs: number[] = [];
+  for (let i = 0; i < VALIDATIONS; i++) {
+    const t = performance.now();
+    const r = checker.check(valid);
+    okMs.push(performance.now() - t);
+    if (r.errors.length) throw new Error('the default ship sample should validate');
+    const t2 = performance.now();
+    checker.check(invalid);
+    badMs.push(performance.now() - t2);
+  }
+  const ok = summarize(okMs);
+  const bad = summarize(badMs);
+  report('ship request: compile + sample leniency (once)', compileMs, 'ms');
+  // Microseconds: the budget is 1 ms = 1000 µs.
+  const us = (ms: number) => ms * 1000;
+  report('ship request validation, valid, p50', us(ok.p50), 'µs', { max: 1000 });
+  report('ship request validation, valid, p95', us(ok.p95), 'µs', { max: 1000 });
+  report('ship request validation, 2 errors, p50', us(bad.p50), 'µs', { max: 1000 });
+  report('ship request validation, 2 errors, p95', us(bad.p95), 'µs', { max: 1000 });
+}
+
+// ── 2. the simulator called directly (HTTP, in this process) ──
+{
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-sim-'));
+  const config = loadConfig(
+    { LOG_LEVEL: 'warn', SIM_SEED: '7' },
+    { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },
+    simulatorModules,
+  );
+  const app = await buildApp(config, { modules: simulatorModules });
+  await runImport(app.db, [carrierOpenApiDataset], 'carrier-openapi', [DOCS]);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `${address}/lab/sim/carrier`;
+  const token = (
+    (await (
+      await fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+
+  const ship = async (imageType: string) => {
+    const body = defaultSample('ship-create') as { requestedShipment: { labelSpecification: Record<string, string> } };
+    body.requestedShipment.labelSpecification = { imageType, labelStockType: 'PAPER_4X6' };
+    const t = performance.now();
+    const res = await fetch(`${base}/ship/v1/shipments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+    return performance.now() - t;
+  };
+  for (const imageType of ['ZPLII', 'PDF']) {
+    for (let i = 0; i < 20; i++) await ship(imageType);
+    const ms: number[] = [];
+    for (let i = 0; i < CALLS; i++) ms.push(await ship(imageType));
+    const s = summarize(ms);
+    report(`simulator create shipment (${imageType}), p50`, s.p50, 'ms');
+    report(`simulator create shipment (${imageType}), p95`, s.p95, 'ms');
+  }
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}

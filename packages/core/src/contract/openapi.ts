@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The carrier's OpenAPI documents as we store them (`lab import carrier-openapi`), the list and
+ * document routes under /lab/api/openapi-docs, and the endpoint samples route.
+ */
+
+/** One stored document, as the list shows it. */
+export const openApiDocSummary = z.object({
+  id: z.number().int(),
+  /** `<api>--<Resource>`: the file stem the catalogue refers to (unique). */
+  name: z.string(),
+  api: z.string(),
+  resource: z.string(),
+  title: z.string(),
+  version: z.string(),
+  sha256: z.string(),
+  sourceFile: z.string(),
+  importedAt: z.string(),
+  operations: z.number().int(),
+});
+export type OpenApiDocSummary = z.output<typeof openApiDocSummary>;
+
+export const openApiDocsReply = z.object({ documents: z.array(openApiDocSummary) });
+export type OpenApiDocsReply = z.output<typeof openApiDocsReply>;
+
+/** `{id}` is the numeric id or the document's name (`ship--Shipment-Resource`). */
+export const openApiDocParams = z.object({ id: z.string().min(1).max(200) });
+
+export const openApiDocQuery = z.object({
+  /** `1`/`true`: every `$ref` replaced by what it points at, except those that would loop. */
+  deref: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/** A named request sample of an operation: an example-only branch of its request body's `oneOf`. */
+export const namedSample = z.object({ name: z.string(), request: z.unknown() });
+export type NamedSample = z.output<typeof namedSample>;
+
+/** One operation of a stored document (the operation index). Schemas keep their local `$ref`s. */
+export const openApiOperation = z.object({
+  document: z.string(),
+  method: z.enum(HTTP_METHODS),
+  path: z.string(),
+  operationId: z.string().nullable(),
+  summary: z.string().nullable(),
+  requestContentType: z.string().nullable(),
+  /** The full-schema branch of the request body (a `$ref` into the document, or the schema itself). */
+  requestSchema: z.unknown().nullable(),
+  /** Response schemas by status code (`"200"`, `"400"`, …). */
+  responses: z.record(z.string(), z.object({ contentType: z.string().nullable(), schema: z.unknown().nullable() })),
+  requestExample: z.unknown().nullable(),
+  samples: z.array(namedSample),
+});
+export type OpenApiOperation = z.output<typeof openApiOperation>;
+
+export const carrierSamplesParams = z.object({ endpoint: z.string().min(1).max(100) });
+
+/** Our own default request for a catalogue entry, and the document's named samples when imported. */
+export const carrierSamplesReply = z.object({
+  endpoint: z.string(),
+  method: z.string(),
+  path: z.string(),
+  /** The operation's document (`<api>--<Resource>`), null when no published document covers it. */
+  document: z.string().nullable(),
+  /** True when that document is imported (so `samples` holds its named samples). */
+  imported: z.boolean(),
+  default: z.unknown(),
+  samples: z.array(namedSample),
+});
+export type CarrierSamplesReply = z.output<typeof carrierSamplesReply>;
