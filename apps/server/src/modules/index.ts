@@ -1,6 +1,7 @@
 import type { LabModule } from '../module.js';
 import { labelsModule } from './labels/index.js';
 import { lookupsModule } from './lookups/index.js';
+import { printRelayModule } from './print-relay/index.js';
 import { shippingModule } from './shipping/index.js';
 import { systemModule } from './system/index.js';
 import { transactionsModule } from './transactions/index.js';
@@ -18,4 +19,5 @@ export const labModules: readonly LabModule[] = [
   lookupsModule,
   shippingModule,
   transactionsModule,
+  printRelayModule,
 ];
