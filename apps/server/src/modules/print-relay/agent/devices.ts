@@ -50,6 +50,8 @@ export class TcpPrinter implements PrinterTarget {
     private readonly port: number,
     readonly widthDots: number,
     private readonly timeouts: TcpTimeouts = DEFAULT_TIMEOUTS,
+    /** Opens the connection (tests pass one that never connects). */
+    private readonly dial: (host: string, port: number) => net.Socket = (host, port) => net.connect({ host, port }),
   ) {
     this.device = {
       name,
@@ -73,7 +75,7 @@ export class TcpPrinter implements PrinterTarget {
     if (this.socket && !this.socket.destroyed) return Promise.resolve(this.socket);
     return new Promise((resolve, reject) => {
       const where = `${this.host}:${this.port}`;
-      const socket = net.connect({ host: this.host, port: this.port });
+      const socket = this.dial(this.host, this.port);
       socket.setNoDelay(true);
       const timer = setTimeout(() => {
         socket.destroy();
