@@ -128,7 +128,8 @@ export function createPrintAgent(options: PrintAgentOptions): http.Server {
         const printer = byKey(body.device);
         if (typeof body.data !== 'string') throw new AgentError(400, 'data must be a string');
         // The page sends text; each character stands for one byte (as Zebra's agent does for ZPL).
-        const bytes = Buffer.from(body.data, /^[\x00-\xff]*$/.test(body.data) ? 'latin1' : 'utf8');
+        const latin1 = Buffer.from(body.data, 'latin1');
+        const bytes = latin1.toString('latin1') === body.data ? latin1 : Buffer.from(body.data, 'utf8');
         await printer.write(bytes);
         options.onJob?.(printer.device, bytes.length, 'write');
         return send(200, '');
