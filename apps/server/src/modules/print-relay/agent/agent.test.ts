@@ -112,10 +112,19 @@ describe('lab print-agent: the Browser Print contract', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toBe('');
     }
-    await waitFor(() => printer.bytes().length >= before + 2 * data.length);
-    expect(printer.bytes().subarray(before).toString('latin1')).toBe(data + data);
+    const size = Buffer.byteLength(data);
+    await waitFor(() => printer.bytes().length >= before + 2 * size);
+    expect(printer.bytes().subarray(before)).toEqual(Buffer.from(data + data, 'utf8'));
     expect(printer.connections()).toBe(1);
-    expect(jobs).toEqual([`write desk ${data.length}`, `write desk ${data.length}`]);
+    expect(jobs).toEqual([`write desk ${size}`, `write desk ${size}`]);
+    // Bytes that are not UTF-8 travel one character a byte with encoding: "latin1".
+    const raw = Buffer.from([0x5e, 0x58, 0x41, 0xc4, 0xff, 0x5e, 0x58, 0x5a]);
+    await fetch(`${agent.url}/write`, {
+      method: 'POST',
+      body: JSON.stringify({ device: desk(), data: raw.toString('latin1'), encoding: 'latin1' }),
+    });
+    await waitFor(() => printer.bytes().length >= before + 2 * size + raw.length);
+    expect(printer.bytes().subarray(before + 2 * size)).toEqual(raw);
   });
 
   it('reads the printer’s answer after ~HS on the same socket (/read)', async () => {

@@ -127,9 +127,9 @@ export function createPrintAgent(options: PrintAgentOptions): http.Server {
         const body = parseJson((await readBody(req, limit)).toString('utf8'), 'the body');
         const printer = byKey(body.device);
         if (typeof body.data !== 'string') throw new AgentError(400, 'data must be a string');
-        // The page sends text; each character stands for one byte (as Zebra's agent does for ZPL).
-        const latin1 = Buffer.from(body.data, 'latin1');
-        const bytes = latin1.toString('latin1') === body.data ? latin1 : Buffer.from(body.data, 'utf8');
+        // Text goes to the printer as UTF-8; `encoding: "latin1"` (our extension, ignored by Zebra's
+        // agent) sends each character as one byte, for files that are not UTF-8.
+        const bytes = Buffer.from(body.data, body.encoding === 'latin1' ? 'latin1' : 'utf8');
         await printer.write(bytes);
         options.onJob?.(printer.device, bytes.length, 'write');
         return send(200, '');
