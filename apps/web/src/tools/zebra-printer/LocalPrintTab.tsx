@@ -97,7 +97,7 @@ export function LocalPrintTab({ printer }: { printer: Printer }) {
         {m.preview}
       </Typography.Title>
       {!file || kind === null ? (
-        <Empty description={m.noFile} />
+        <Empty description={m.previewEmpty} />
       ) : kind === 'zpl' ? (
         prepared.data && <ZplPreview zpl={prepared.data.zpl} fileBaseName={file.name.replace(/\.[^.]+$/, '')} />
       ) : prepared.isFetching ? (
