@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +82,31 @@ describe('Browser Print with lab print-agent and a TCP printer', () => {
     // 4 in at 8 dpmm = 812 dots = 102 bytes a row.
     expect(got).toMatch(/^\^XA\^FO0,0\^GFA,(\d+),\1,102,[0-9A-Za-z,!:]+\^FS\^XZ$/);
     expect(cspViolations).toEqual([]);
+  });
+
+  it('prints each PDF page drawn at scale 2.7 as a ^GF label', async () => {
+    const zpl = fs.readFileSync(path.join(corpus, 'amazon.zpl'));
+    const res = await fetch(`${site.url}/lab/api/labels/v1/printers/8dpmm/labels/4x6/`, {
+      method: 'POST',
+      headers: { accept: 'application/pdf', 'content-type': 'application/x-www-form-urlencoded' },
+      body: zpl,
+    });
+    expect(res.status).toBe(200);
+    const pdf = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-pdf-')), 'label.pdf');
+    fs.writeFileSync(pdf, Buffer.from(await res.arrayBuffer()));
+    const page = await openPrinterPage();
+    await page.locator('input[type=file]').setInputFiles(pdf);
+    await expectRole(page, 'img', { name: 'Preview 1' });
+    await expectText(page, 'Page 1');
+    const from = printer.bytes().length;
+    await page.getByRole('button', { name: /\bPrint$/ }).click();
+    const got = (await printer.waitFor(from, (b) => b.toString('latin1').endsWith('^XZ'))).toString('latin1');
+    // A 4×6 in page (288×432 pt) at scale 2.7 is 778×1167 px, fitted to the 812-dot label width.
+    const m = /^\^XA\^FO0,0\^GFA,(\d+),\1,102,/.exec(got);
+    expect(m).not.toBeNull();
+    expect(Math.round(Number(m![1]) / 102)).toBeGreaterThanOrEqual(1216);
+    expect(Math.round(Number(m![1]) / 102)).toBeLessThanOrEqual(1219);
+    fs.rmSync(path.dirname(pdf), { recursive: true, force: true });
   });
 
   it('relays a job from a sender to a receiver: it prints and both histories show it', async () => {
