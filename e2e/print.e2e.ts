@@ -5,7 +5,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, referenceDir } from './support/browser';
 import { expectRole, expectText, POLL } from './support/expect';
-import { freePort, startFakePrinter, startPrintAgent, startSite, type Child, type FakePrinter } from './support/printing';
+import {
+  freePort,
+  startFakePrinter,
+  startPrintAgent,
+  startSite,
+  type Child,
+  type FakePrinter,
+} from './support/printing';
 
 const corpus = path.join(referenceDir, 'zpl-corpus');
 
@@ -46,9 +53,9 @@ async function openPrinterPage(): Promise<Page> {
   await expectRole(page, 'heading', { name: 'Zebra Browser Print' });
   const before = printer.bytes().length;
   await page.getByLabel('Browser Print base URL').fill(agent.url);
-  await expect.poll(() => page.getByLabel(/^Default printer available: /).getAttribute('aria-label'), POLL).toBe(
-    'Default printer available: yes',
-  );
+  await expect
+    .poll(() => page.getByLabel(/^Default printer available: /).getAttribute('aria-label'), POLL)
+    .toBe('Default printer available: yes');
   // The availability probe reached the printer.
   await printer.waitFor(before, (b) => b.toString('latin1').includes('000000'));
   return page;
@@ -146,9 +153,9 @@ describe('Browser Print with lab print-agent and a TCP printer', () => {
     await agent.stop();
     try {
       await page.getByRole('button', { name: 'Check printer' }).click();
-      await expect.poll(() => page.getByLabel(/^Browser Print connected: /).getAttribute('aria-label'), POLL).toBe(
-        'Browser Print connected: no',
-      );
+      await expect
+        .poll(() => page.getByLabel(/^Browser Print connected: /).getAttribute('aria-label'), POLL)
+        .toBe('Browser Print connected: no');
       await expectText(page, 'Printer is not ready', { first: true });
       await page.locator('input[type=file]').setInputFiles(path.join(corpus, 'amazon.zpl'));
       await page.getByRole('button', { name: /\bPrint$/ }).click();

@@ -92,7 +92,11 @@ function stopper(child: ChildProcess) {
 }
 
 /** `lab print-agent` (the built CLI) on 127.0.0.1:`port` for the given printers and site origin. */
-export async function startPrintAgent(options: { port: number; printers: string[]; allowOrigin: string }): Promise<Child> {
+export async function startPrintAgent(options: {
+  port: number;
+  printers: string[];
+  allowOrigin: string;
+}): Promise<Child> {
   const args = [path.join(repoRoot, 'apps/server/bin/lab.js'), 'print-agent', '--port', String(options.port)];
   for (const p of options.printers) args.push('--printer', p);
   args.push('--allow-origin', options.allowOrigin);
