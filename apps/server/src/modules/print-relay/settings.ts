@@ -37,7 +37,7 @@ export const printRelayConfig = defineModuleConfig({
       .int()
       .positive()
       .default(1024 * 1024),
-    PRINT_RELAY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    PRINT_RELAY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(60),
     PRINT_RELAY_JOB_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   }),
   read: (e) => ({
@@ -47,7 +47,7 @@ export const printRelayConfig = defineModuleConfig({
     printRelayListenIds: list(e.PRINT_RELAY_LISTEN_IDS),
     printRelayRemoteZplSample: e.PRINT_RELAY_REMOTE_ZPL_SAMPLE,
     printRelayMaxJobBytes: e.PRINT_RELAY_MAX_JOB_BYTES,
-    printRelayRateLimitPerMinute: e.PRINT_RELAY_RATE_LIMIT_PER_MINUTE,
+    printRelayRateLimitPerMinute: e.PRINT_RELAY_RATE_PER_MINUTE,
     printRelayJobTtlSeconds: e.PRINT_RELAY_JOB_TTL_SECONDS,
   }),
 });
