@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runLab } from '../../../test/helpers.js';
+import { buildTestApp, runLab } from '../../../test/helpers.js';
+import { blackWhiteAgreement, decodeGray } from '../../labels/images.js';
 import { imageToZplLabelFromFile } from '../graphic.js';
 import { FilePrinter, parsePrinterSpec, TcpPrinter } from './devices.js';
 import { startPrintAgent, type RunningAgent } from './server.js';
@@ -314,5 +315,49 @@ describe('lab print-agent options', () => {
     expect((await runLab(['print-agent', '--printer', 'a=file:x', '--allow-origin', 'nope'])).err).toEqual([
       'lab: --allow-origin: nope is not an http(s) origin',
     ]);
+  });
+});
+
+describe('/convert output rendered by our label service', () => {
+  it('draws the picture it was given (a black-and-white image, at its own width)', async () => {
+    const width = 160;
+    const height = 80;
+    const png = new PNG({ width, height });
+    const gray = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // A white right margin: rows ending in black are written with `!`, which the label
+        // service's engine draws wrongly (see the module doc); real printers follow the spec.
+        const ink = x < 144 && ((Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0 || Math.hypot(x - 110, y - 40) < 25);
+        const v = ink ? 0 : 255;
+        gray[y * width + x] = v;
+        png.data.set([v, v, v, 255], (y * width + x) * 4);
+      }
+    }
+    const agent = await startPrintAgent(
+      { printers: [new FilePrinter('v', os.tmpdir(), 812)], allowOrigins: [], convert: imageToZplLabelFromFile },
+      0,
+    );
+    const t = await buildTestApp('sqlite');
+    try {
+      const form = new FormData();
+      form.append('json', JSON.stringify({ options: { action: 'return', fromFormat: 'png', width } }));
+      form.append('blob', new Blob([PNG.sync.write(png)]));
+      const zpl = await (await fetch(`${agent.url}/convert`, { method: 'POST', body: form })).text();
+      const inches = (dots: number) => (dots / 8 / 25.4).toFixed(6);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/lab/api/labels/v1/printers/8dpmm/labels/${inches(width)}x${inches(height)}/0/`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: zpl,
+      });
+      expect(res.statusCode).toBe(200);
+      const rendered = decodeGray(res.rawPayload);
+      expect([rendered.width, rendered.height]).toEqual([width, height]);
+      expect(blackWhiteAgreement(rendered, { width, height, gray })).toBe(1);
+    } finally {
+      await t.close();
+      await agent.close();
+    }
   });
 });
