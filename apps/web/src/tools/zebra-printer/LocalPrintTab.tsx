@@ -5,7 +5,15 @@ import { PrinterOutlined, UploadOutlined } from '@ant-design/icons';
 import { ZplPreview } from '@/components/label-viewer';
 import { notify } from '@/lib/notify';
 import { useMessages } from '@/lib/i18n';
-import { canPrint, convertAndPrint, printDataOf, UPLOAD_ACCEPT, uploadKind, writeToDevice } from './agent';
+import {
+  agentErrorText,
+  canPrint,
+  convertAndPrint,
+  printDataOf,
+  UPLOAD_ACCEPT,
+  uploadKind,
+  writeToDevice,
+} from './agent';
 import { imageAsPng, pdfPagesAsPng } from './images';
 import { messages } from './messages';
 import type { Printer } from './usePrinter';
@@ -62,7 +70,7 @@ export function LocalPrintTab({ printer }: { printer: Printer }) {
       printer.markAvailable();
     } catch (err) {
       printer.markFailed(err);
-      notify.error((err as Error).message);
+      notify.error(agentErrorText(err, m.notReachable, printer.agentUrl));
     } finally {
       setBusy(false);
     }

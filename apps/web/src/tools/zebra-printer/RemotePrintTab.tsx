@@ -70,7 +70,7 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
       key: 'printData',
       ellipsis: true,
       render: (v: string, row: PrintLogRow) => (
-        <Typography.Text code title={`${row.size} bytes`}>
+        <Typography.Text code title={`${row.size} ${m.bytes}`}>
           {v}
         </Typography.Text>
       ),

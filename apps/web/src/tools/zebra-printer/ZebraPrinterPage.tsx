@@ -7,7 +7,7 @@ import { LISTEN_ID_PATTERN, nodeId, printRelayTopic, ZEBRA_NOT_CONNECTED } from 
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useRealtime } from '@/lib/realtime';
-import { canPrint, defaultAgentUrl, writeToDevice } from './agent';
+import { agentErrorText, canPrint, defaultAgentUrl, writeToDevice } from './agent';
 import { LocalPrintTab } from './LocalPrintTab';
 import { messages } from './messages';
 import { fetchPrintJob, logPrintResult, relayQueries } from './relayApi';
@@ -17,12 +17,13 @@ import { usePrinter, type Printer } from './usePrinter';
 type TabKey = 'local' | 'remote';
 
 function ReadinessTag({ on, label }: { on: boolean; label: string }) {
+  const m = useMessages(messages);
   return (
     <Tag
       color={on ? 'success' : 'error'}
       icon={on ? <CheckCircleOutlined /> : <CloseCircleOutlined />}
       data-ready={on ? 'true' : 'false'}
-      aria-label={`${label}: ${on ? 'yes' : 'no'}`}
+      aria-label={`${label}: ${on ? m.yes : m.no}`}
     >
       {label}
     </Tag>
@@ -117,7 +118,7 @@ export default function ZebraPrinterPage() {
           {m.checkPrinter}
         </Button>
       </Flex>
-      <Flex wrap gap={8} align="center" aria-label="printer readiness">
+      <Flex wrap gap={8} align="center" aria-label={m.readiness}>
         <ReadinessTag on={readiness.connected} label={m.connected} />
         <ReadinessTag on={readiness.configured} label={m.configured} />
         <ReadinessTag on={readiness.available} label={m.available} />
@@ -125,7 +126,11 @@ export default function ZebraPrinterPage() {
           {m.defaultPrinter}: {device ? `${device.name} (${device.uid})` : m.noDefaultPrinter}
         </Typography.Text>
       </Flex>
-      {printer.state.error && <Typography.Text type="danger">{printer.state.error}</Typography.Text>}
+      {printer.state.error && (
+        <Typography.Text type="danger">
+          {agentErrorText(printer.state.cause ?? new Error(printer.state.error), m.notReachable, printer.agentUrl)}
+        </Typography.Text>
+      )}
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as TabKey)}

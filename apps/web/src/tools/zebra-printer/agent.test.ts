@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   afterWriteFailure,
   AgentError,
+  agentErrorText,
   canPrint,
   checkPrinter,
   convertAndPrint,
@@ -121,6 +122,17 @@ describe('the Browser Print agent contract', () => {
     );
   });
 
+  it('words a failure for the screen: the agent’s answer as it is, an unreachable agent in the screen’s language', async () => {
+    expect(agentErrorText(new AgentError('Printer offline', 500), '无法连接 Browser Print，地址', BASE)).toBe(
+      'Printer offline',
+    );
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    const err = await getDefaultDevice(BASE).catch((e: unknown) => e);
+    expect(agentErrorText(err, '无法连接 Browser Print，地址', BASE)).toBe(
+      '无法连接 Browser Print，地址 http://127.0.0.1:9100: Failed to fetch',
+    );
+  });
+
   it('classifies uploads by extension', () => {
     expect(['a.zpl', 'b.TXT', 'c.jpg', 'd.jpeg', 'e.bmp', 'f.png', 'g.pdf', 'h.gif', 'noext'].map(uploadKind)).toEqual([
       'zpl',
@@ -179,6 +191,7 @@ describe('printer readiness', () => {
       readiness: { connected: true, configured: true, available: false },
       device,
       error: 'paper out',
+      cause: new AgentError('paper out', 500),
     });
     expect(canPrint(after.readiness)).toBe(false);
     for (const r of [

@@ -13,11 +13,20 @@ export type { PrintDevice };
 export class AgentError extends Error {
   constructor(
     message: string,
+    /** 0 when the agent could not be reached. */
     readonly status: number,
+    /** For status 0: the browser's own reason (e.g. "Failed to fetch"). */
+    readonly detail = '',
   ) {
     super(message);
     this.name = 'AgentError';
   }
+}
+
+/** The words a screen shows for a failure: the agent's answer, or "not reachable" in the screen's language. */
+export function agentErrorText(err: unknown, notReachable: string, base: string): string {
+  if (err instanceof AgentError && err.status === 0) return `${notReachable} ${base}: ${err.detail}`;
+  return (err as Error).message;
 }
 
 /** Zebra's port for the page's scheme: 9100 for http pages, 9101 (TLS) for https pages. */
@@ -32,7 +41,11 @@ async function call(base: string, path: string, init?: RequestInit): Promise<str
   try {
     res = await fetch(join(base, path), init);
   } catch (err) {
-    throw new AgentError(`Browser Print is not reachable at ${base}: ${(err as Error).message}`, 0);
+    throw new AgentError(
+      `Browser Print is not reachable at ${base}: ${(err as Error).message}`,
+      0,
+      (err as Error).message,
+    );
   }
   const text = await res.text();
   if (!res.ok) throw new AgentError(text.trim() || `${res.status} ${res.statusText}`.trim(), res.status);
@@ -111,6 +124,8 @@ export interface PrinterState {
   device: PrintDevice | null;
   /** Why a flag is off: the agent's answer, or the network failure. */
   error: string | null;
+  /** The failure itself, for the screen's wording (agentErrorText). */
+  cause?: unknown;
 }
 
 /**
@@ -122,7 +137,7 @@ export async function checkPrinter(base: string): Promise<PrinterState> {
   try {
     device = await getDefaultDevice(base);
   } catch (err) {
-    return { readiness: NOT_READY, device: null, error: (err as Error).message };
+    return { readiness: NOT_READY, device: null, error: (err as Error).message, cause: err };
   }
   if (!device) return { readiness: { connected: true, configured: false, available: false }, device, error: null };
   try {
@@ -139,7 +154,7 @@ export async function checkPrinter(base: string): Promise<PrinterState> {
 
 /** A write failed: the printer is marked unavailable and the agent's answer is the error. */
 export function afterWriteFailure(state: PrinterState, err: unknown): PrinterState {
-  return { ...state, readiness: { ...state.readiness, available: false }, error: (err as Error).message };
+  return { ...state, readiness: { ...state.readiness, available: false }, error: (err as Error).message, cause: err };
 }
 
 /** What an upload is, by its extension: ZPL text, an image, or a PDF. */
