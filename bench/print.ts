@@ -1,7 +1,9 @@
 // Browser Print: time from Send (a click on the screen) to the last byte at the printer, locally
 // (page → lab print-agent → TCP printer) and through the relay (sender page → server → realtime
 // bus → receiver page → agent → printer). System Chromium, the built server, a TCP listener as the
-// printer. Times are taken in this process: the click is issued, the listener notes the last byte.
+// printer. The totals are taken in this process (the click is issued, the listener notes the last
+// byte) and include Playwright's click overhead; the stages and the "click event" lines use the
+// pages' own clocks (resource timing, epoch ms) and leave it out.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -84,6 +86,7 @@ try {
   const localMs: number[] = [];
   const clickToRequest: number[] = [];
   const requestMs: number[] = [];
+  const clickToPrinter: number[] = [];
   for (let i = 0; i < ROUNDS + 2; i++) {
     const arrived = bytesArrive(size);
     const t0 = performance.now();
@@ -92,11 +95,13 @@ try {
     await local.getByRole('button', { name: /\bPrint$/, disabled: false }).waitFor();
     const inPage = (await local.evaluate(`(() => {
       const w = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/write')).pop();
-      return { click: window.clickAt, start: w.startTime, end: w.responseEnd };
-    })()`)) as { click: number; start: number; end: number };
+      return { click: window.clickAt, start: w.startTime, end: w.responseEnd, origin: performance.timeOrigin };
+    })()`)) as { click: number; start: number; end: number; origin: number };
+    const printedAtLocal = Date.now() - (performance.now() - t1);
     if (i < 2) continue; // two warm-up rounds
     localMs.push(t1 - t0);
     clickToRequest.push(inPage.start - inPage.click);
+    clickToPrinter.push(printedAtLocal - (inPage.origin + inPage.click));
     requestMs.push(inPage.end - inPage.start);
   }
   const l = summarize(localMs);
@@ -104,6 +109,8 @@ try {
   report(`local print, p95 (n=${l.n})`, l.p95, 'ms');
   report('  in page: click event → /write request, p50', summarize(clickToRequest).p50, 'ms');
   report('  in page: /write request → agent answered, p50', summarize(requestMs).p50, 'ms');
+  report('  click event in page → last byte at printer, p50', summarize(clickToPrinter).p50, 'ms');
+  report('  click event in page → last byte at printer, p95', summarize(clickToPrinter).p95, 'ms');
 
   // Relay: sender page → server → receiver page → agent → printer.
   const receiver = await printerPage();
@@ -115,7 +122,23 @@ try {
   await sender.goto(`${server.baseUrl}/lab/utils/zebraprinter`);
   await sender.getByRole('tab', { name: 'Remote Print' }).click();
   await sender.getByLabel('Listen id').fill(listenId);
+  // Wall-clock stages (epoch ms on this machine, the same clock in both pages and here): the click
+  // in the sender, its POST /jobs, the receiver's /write to the agent, the last byte at the printer.
+  await sender.evaluate(`document.addEventListener('click', (e) => (window.clickAt = e.timeStamp), true)`);
+  const lastEntry = (suffix: string) => `(() => {
+      const e = performance.getEntriesByType('resource').filter((x) => x.name.endsWith('${suffix}')).pop();
+      return { click: performance.timeOrigin + (window.clickAt ?? 0), start: performance.timeOrigin + e.startTime,
+        end: performance.timeOrigin + e.responseEnd };
+    })()`;
+  type Stage = { click: number; start: number; end: number };
   const relayMs: number[] = [];
+  const stages = {
+    click: [] as number[],
+    post: [] as number[],
+    deliver: [] as number[],
+    agent: [] as number[],
+    total: [] as number[],
+  };
   for (let i = 0; i < ROUNDS + 2; i++) {
     const zpl = `^XA^FO50,50^A0N,40,40^FDrelay ${String(i).padStart(4, '0')}^FS^XZ`;
     await sender.getByLabel('ZPL', { exact: true }).fill(zpl);
@@ -123,12 +146,27 @@ try {
     const t0 = performance.now();
     await sender.getByRole('button', { name: /Send$/ }).click();
     const t1 = await arrived;
-    if (i >= 2) relayMs.push(t1 - t0);
+    const printedAt = Date.now() - (performance.now() - t1);
     await sender.getByRole('button', { name: /Send$/, disabled: false }).waitFor();
+    const post = (await sender.evaluate(lastEntry('/jobs'))) as Stage;
+    const write = (await receiver.evaluate(lastEntry('/write'))) as Stage;
+    if (i < 2) continue;
+    relayMs.push(t1 - t0);
+    stages.click.push(post.start - post.click);
+    stages.post.push(post.end - post.start);
+    stages.deliver.push(write.start - post.start);
+    stages.agent.push(printedAt - write.start);
+    stages.total.push(printedAt - post.click);
   }
   const r = summarize(relayMs);
   report('remote print through the relay, Send → printer, p50', r.p50, 'ms');
   report(`remote print through the relay, p95 (n=${r.n})`, r.p95, 'ms');
+  report('  sender: click event → POST /jobs, p50', summarize(stages.click).p50, 'ms');
+  report('  sender: POST /jobs answered (store + publish), p50', summarize(stages.post).p50, 'ms');
+  report('  POST /jobs start → receiver /write start, p50', summarize(stages.deliver).p50, 'ms');
+  report('  receiver /write start → last byte at printer, p50', summarize(stages.agent).p50, 'ms');
+  report('  click event in sender → last byte at printer, p50', summarize(stages.total).p50, 'ms');
+  report('  click event in sender → last byte at printer, p95', summarize(stages.total).p95, 'ms');
 } finally {
   await browser.close();
   agent.kill('SIGTERM');
