@@ -280,6 +280,31 @@ describe('TCP printer timeouts', () => {
   });
 });
 
+describe('TCP printer connection', () => {
+  it('is closed after the idle timeout, so other computers can print, and reopened for the next job', async () => {
+    const printer = await fakePrinter();
+    const p = new TcpPrinter('desk', '127.0.0.1', printer.port, 812, {
+      connectMs: 1000,
+      writeMs: 1000,
+      readMs: 100,
+      idleMs: 30,
+    });
+    try {
+      await p.write(Buffer.from('^XA^FD1^FS^XZ'));
+      await p.write(Buffer.from('^XA^FD2^FS^XZ'));
+      expect(printer.connections()).toBe(1);
+      await new Promise((r) => setTimeout(r, 120));
+      await p.write(Buffer.from('^XA^FD3^FS^XZ'));
+      expect(printer.connections()).toBe(2);
+      await waitFor(() => printer.bytes().length === 3 * 13);
+      expect(printer.bytes().toString('latin1')).toBe('^XA^FD1^FS^XZ^XA^FD2^FS^XZ^XA^FD3^FS^XZ');
+    } finally {
+      await p.close();
+      await printer.close();
+    }
+  });
+});
+
 describe('lab print-agent options', () => {
   it('parses printer specs', () => {
     expect(parsePrinterSpec('desk=tcp://10.0.0.5:9100')).toEqual({

@@ -13,6 +13,7 @@ interface AgentOptions {
   connectTimeout: string;
   writeTimeout: string;
   readTimeout: string;
+  idleTimeout: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -59,6 +60,11 @@ export function registerPrintAgent(program: Command, ctx: CliContext, setExit: (
     .option('--connect-timeout <ms>', 'TCP connect timeout', String(DEFAULT_TIMEOUTS.connectMs))
     .option('--write-timeout <ms>', 'TCP write timeout', String(DEFAULT_TIMEOUTS.writeMs))
     .option('--read-timeout <ms>', 'how long /read waits for the printer to answer', String(DEFAULT_TIMEOUTS.readMs))
+    .option(
+      '--idle-timeout <ms>',
+      'close a printer connection after this long without a job (printers serve one at a time)',
+      String(DEFAULT_TIMEOUTS.idleMs),
+    )
     .action(async (opts: AgentOptions) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('--port: 0 to 65535');
@@ -79,6 +85,7 @@ export function registerPrintAgent(program: Command, ctx: CliContext, setExit: (
         connectMs: positive('connect-timeout', opts.connectTimeout),
         writeMs: positive('write-timeout', opts.writeTimeout),
         readMs: positive('read-timeout', opts.readTimeout),
+        idleMs: positive('idle-timeout', opts.idleTimeout),
       };
       let origins = opts.allowOrigin.map((o) => originOf('allow-origin', o));
       if (origins.length === 0) {

@@ -19,9 +19,14 @@ export interface TcpTimeouts {
   connectMs: number;
   writeMs: number;
   readMs: number;
+  /**
+   * The socket is closed after this long without a job: many printers serve one connection on
+   * port 9100 at a time, so holding it would lock out every other computer.
+   */
+  idleMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 5_000, writeMs: 15_000, readMs: 2_000 };
+export const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 5_000, writeMs: 15_000, readMs: 2_000, idleMs: 10_000 };
 /** After the first byte of an answer, more bytes are awaited this long before /read answers. */
 const READ_QUIET_MS = 150;
 
@@ -43,6 +48,7 @@ export class TcpPrinter implements PrinterTarget {
   private chain: Promise<unknown> = Promise.resolve();
   private incoming: Buffer[] = [];
   private onData: (() => void) | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     name: string,
@@ -64,11 +70,31 @@ export class TcpPrinter implements PrinterTarget {
     };
   }
 
-  /** Runs jobs on the device strictly one after another. */
+  /** Runs jobs on the device strictly one after another; the idle clock restarts after each. */
   private serial<T>(job: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(job, job);
+    const guarded = async () => {
+      clearTimeout(this.idleTimer);
+      try {
+        return await job();
+      } finally {
+        this.armIdle();
+      }
+    };
+    const run = this.chain.then(guarded, guarded);
     this.chain = run.catch(() => {});
     return run;
+  }
+
+  private armIdle() {
+    const idleMs = this.timeouts.idleMs;
+    if (!idleMs || !this.socket) return;
+    const socket = this.socket;
+    this.idleTimer = setTimeout(() => {
+      if (this.socket === socket) this.socket = undefined;
+      this.incoming = [];
+      socket.end();
+    }, idleMs);
+    this.idleTimer.unref();
   }
 
   private connect(): Promise<net.Socket> {
@@ -77,6 +103,8 @@ export class TcpPrinter implements PrinterTarget {
       const where = `${this.host}:${this.port}`;
       const socket = this.dial(this.host, this.port);
       socket.setNoDelay(true);
+      // A printer switched off leaves a half-open socket: keepalive finds out.
+      socket.setKeepAlive(true, 30_000);
       const timer = setTimeout(() => {
         socket.destroy();
         reject(
@@ -156,6 +184,7 @@ export class TcpPrinter implements PrinterTarget {
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     this.socket?.destroy();
     this.socket = undefined;
   }
