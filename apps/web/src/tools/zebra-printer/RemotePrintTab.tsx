@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Space, Table, Tag, Typography, Upload } from 'antd';
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import type { PrintLogRow } from '@lab/core/contract';
 import { LISTEN_ID_PATTERN } from '@lab/core/print';
@@ -101,9 +101,21 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
       <Flex vertical gap={8}>
         <Flex justify="space-between" align="center">
           <label htmlFor="zebra-remote-zpl">{m.zpl}</label>
-          <Button size="small" onClick={() => setZpl(undefined)} disabled={zpl === undefined}>
-            {m.sampleZpl}
-          </Button>
+          <Space>
+            <Upload
+              accept=".zpl,.txt"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void file.text().then(setZpl);
+                return false;
+              }}
+            >
+              <Button size="small">{m.loadZplFile}</Button>
+            </Upload>
+            <Button size="small" onClick={() => setZpl(undefined)} disabled={zpl === undefined}>
+              {m.sampleZpl}
+            </Button>
+          </Space>
         </Flex>
         <Input.TextArea
           id="zebra-remote-zpl"

@@ -41,6 +41,7 @@ export const messages = defineMessages({
     receiving: 'Receiving jobs for this listen id and printing them on the default printer',
     zpl: 'ZPL',
     sampleZpl: 'Sample ZPL',
+    loadZplFile: 'Load a ZPL file',
     send: 'Send',
     warning:
       'The pre-set source id is only for non-sensitive testing. Ask the site’s administrator for a dedicated source id.',
@@ -98,6 +99,7 @@ export const messages = defineMessages({
     receiving: '正在接收此监听 ID 的任务，并在默认打印机上打印',
     zpl: 'ZPL',
     sampleZpl: '示例 ZPL',
+    loadZplFile: '载入 ZPL 文件',
     send: '发送',
     warning: '预设的来源 ID 仅用于非敏感测试。请向网站管理员申请专用的来源 ID。',
     history: '历史记录',
