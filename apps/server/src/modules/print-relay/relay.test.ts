@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import { buildTestApp, testDialects, type TestApp } from '../../test/helpers.js';
 import { openSse } from '../../test/sseReader.js';
 import { INLINE_EVENT_BYTES } from './service.js';
@@ -156,6 +156,24 @@ describe.each(testDialects)('print relay on %s', (dialect) => {
     } finally {
       sse.close();
     }
+  });
+});
+
+describe('print relay settings', () => {
+  it('reads agent origins and listen ids, refusing what is not an origin or an id', () => {
+    const config = loadConfig({
+      PRINT_AGENT_ORIGINS: 'http://127.0.0.1:9200/, https://print.example.test',
+      PRINT_RELAY_LISTEN_IDS: 'desk-1, desk_2',
+    });
+    expect(config.printAgentOrigins).toEqual(['http://127.0.0.1:9200', 'https://print.example.test']);
+    expect(config.printRelayListenIds).toEqual(['desk-1', 'desk_2']);
+    expect(() => loadConfig({ PRINT_AGENT_ORIGINS: 'http://127.0.0.1:9100/path' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PRINT_AGENT_ORIGINS: 'ftp://x' })).toThrow(
+      /PRINT_AGENT_ORIGINS: PRINT_AGENT_ORIGINS is a comma-separated list of origins/,
+    );
+    expect(() => loadConfig({ PRINT_RELAY_LISTEN_IDS: 'Desk 1' })).toThrow(
+      /PRINT_RELAY_LISTEN_IDS: each id is 1 to 64/,
+    );
   });
 });
 
