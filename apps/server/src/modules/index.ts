@@ -4,6 +4,7 @@ import { gatewayModule } from './gateway/index.js';
 import { labelsModule } from './labels/index.js';
 import { lookupsModule } from './lookups/index.js';
 import { openApiModule } from './openapi/index.js';
+import { printRelayModule } from './print-relay/index.js';
 import { shippingModule } from './shipping/index.js';
 import { simModule } from './sim/index.js';
 import { stratusSimModule } from './stratus-sim/index.js';
@@ -32,5 +33,6 @@ export const labModules: readonly LabModule[] = [
   gatewayModule,
   simModule,
   ...simulatorModules,
+  printRelayModule,
 ];
 

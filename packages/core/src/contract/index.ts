@@ -12,3 +12,4 @@ export * from './shipping.js';
 export * from './webhooks.js';
 export * from './gateway.js';
 export * from './openapi.js';
+export * from './printRelay.js';

@@ -1,0 +1,15 @@
+import { defineModule } from '../../module.js';
+import { registerPrintAgent } from './agent/cli.js';
+import * as m0030 from './migrations/0030_print_relay.js';
+import { printRelayRoutes } from './routes.js';
+import { printRelayConfig } from './settings.js';
+
+/** Browser Print: the remote-print relay, the agent origins the page may call, and `lab print-agent`. */
+export const printRelayModule = defineModule({
+  name: 'print-relay',
+  api: printRelayRoutes,
+  migrations: { '0030_print_relay': m0030 },
+  commands: [registerPrintAgent],
+  config: printRelayConfig,
+  csp: (config) => ({ connectSrc: config.printAgentOrigins }),
+});

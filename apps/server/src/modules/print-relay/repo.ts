@@ -1,0 +1,81 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { PrintJobTable, PrintLogTable } from './tables.js';
+
+export type PrintJobRow = Selectable<PrintJobTable>;
+export type PrintLogRowDb = Selectable<PrintLogTable>;
+
+/** Kept per listen id in the log; older rows are removed as new ones arrive. */
+export const LOG_RETENTION_PER_LISTEN_ID = 200;
+
+/** Kysely queries of the relay; the same on SQLite and PostgreSQL. */
+export class PrintRelayRepo {
+  constructor(private readonly db: Db) {}
+
+  async addListener(listenId: string, created: string): Promise<void> {
+    await this.db.kysely.insertInto('print_listeners').values({ listen_id: listenId, created }).execute();
+  }
+
+  async hasListener(listenId: string): Promise<boolean> {
+    const row = await this.db.kysely
+      .selectFrom('print_listeners')
+      .select('listen_id')
+      .where('listen_id', '=', listenId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertJob(row: Insertable<PrintJobTable>): Promise<void> {
+    await this.db.kysely.insertInto('print_jobs').values(row).execute();
+  }
+
+  async getJob(listenId: string, taskId: string): Promise<PrintJobRow | undefined> {
+    return this.db.kysely
+      .selectFrom('print_jobs')
+      .selectAll()
+      .where('remote_id', '=', listenId)
+      .where('task_id', '=', taskId)
+      .executeTakeFirst();
+  }
+
+  /** Removes jobs whose time is up; returns how many. */
+  async deleteExpired(now: string): Promise<number> {
+    const r = await this.db.kysely.deleteFrom('print_jobs').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async insertLog(row: Insertable<PrintLogTable>): Promise<number> {
+    const { id } = await this.db.kysely.insertInto('print_logs').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(id);
+  }
+
+  /** The newest `size` log rows of a listen id, newest first. */
+  async history(listenId: string, size: number): Promise<PrintLogRowDb[]> {
+    return this.db.kysely
+      .selectFrom('print_logs')
+      .selectAll()
+      .where('remote_id', '=', listenId)
+      .orderBy('id', 'desc')
+      .limit(size)
+      .execute();
+  }
+
+  /** Keeps the newest `keep` log rows of a listen id. */
+  async pruneLogs(listenId: string, keep: number): Promise<number> {
+    const cutoff = await this.db.kysely
+      .selectFrom('print_logs')
+      .select('id')
+      .where('remote_id', '=', listenId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(keep)
+      .executeTakeFirst();
+    if (!cutoff) return 0;
+    const r = await this.db.kysely
+      .deleteFrom('print_logs')
+      .where('remote_id', '=', listenId)
+      .where('id', '<=', cutoff.id)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}

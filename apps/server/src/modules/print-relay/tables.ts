@@ -1,0 +1,50 @@
+import type { Generated } from 'kysely';
+
+declare module '../../db/schema.js' {
+  interface Database {
+    print_listeners: PrintListenerTable;
+    print_jobs: PrintJobTable;
+    print_logs: PrintLogTable;
+  }
+}
+
+/** Listen ids the relay issued (unguessable); administrator ids come from config instead. */
+export interface PrintListenerTable {
+  listen_id: string;
+  /** ISO-8601 UTC. */
+  created: string;
+}
+
+/** A job sent to a listen id (the product's log_remote). */
+export interface PrintJobTable {
+  id: Generated<number>;
+  /** Random UUID, the job's public id. */
+  task_id: string;
+  /** The listen id it was sent to. */
+  remote_id: string;
+  /** The sender's node id (REMOTE_xxx). */
+  subscribe_id: string;
+  print_data: string;
+  size: number;
+  /** ISO-8601 UTC. */
+  created: string;
+  expires_at: string;
+}
+
+/** What a receiver did with a job (the product's log_printer). */
+export interface PrintLogTable {
+  id: Generated<number>;
+  /** The receiver's node id (PRINTER_xxx). */
+  node_id: string;
+  /** The sender's node id, from the job. */
+  subscribe_id: string;
+  is_printed: number;
+  task_id: string;
+  /** The listen id. */
+  remote_id: string;
+  print_data: string;
+  size: number;
+  message: string;
+  /** ISO-8601 UTC. */
+  created: string;
+}

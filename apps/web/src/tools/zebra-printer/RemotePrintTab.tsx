@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Input, Space, Table, Tag, Typography, Upload } from 'antd';
+import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import type { PrintLogRow } from '@lab/core/contract';
+import { LISTEN_ID_PATTERN } from '@lab/core/print';
+import { useMessages } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { useServerAction } from '@/lib/serverAction';
+import { messages } from './messages';
+import { formatUtc, issueListenId, relayQueries, sendPrintJob } from './relayApi';
+
+export interface RemotePrintTabProps {
+  listenId: string;
+  onListenIdChange: (id: string) => void;
+  receiver: boolean;
+  /** This page's sender node id (REMOTE_xxx). */
+  senderNodeId: string;
+}
+
+/**
+ * Remote Print: send ZPL to a listen id (the remote printer's), or — in receiver mode — print
+ * what arrives for it; the history shows the newest log rows for the id (refreshed live).
+ */
+export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNodeId }: RemotePrintTabProps) {
+  const m = useMessages(messages);
+  const config = useQuery(relayQueries.config);
+  const [zpl, setZpl] = useState<string | undefined>(undefined);
+  const text = zpl ?? config.data?.remoteZplSample ?? '';
+  const valid = LISTEN_ID_PATTERN.test(listenId);
+  const history = useQuery({ ...relayQueries.history(listenId), enabled: valid });
+
+  useEffect(() => {
+    if (listenId === '' && config.data?.presetListenId) onListenIdChange(config.data.presetListenId);
+    // Only once the config arrives: an id the person cleared stays cleared.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config.data]);
+
+  const send = useServerAction({
+    mutationFn: () => sendPrintJob(listenId, { nodeId: senderNodeId, printData: text }),
+    onSuccess: () => notify.success(m.sendOut),
+  });
+  const issue = useServerAction({
+    mutationFn: issueListenId,
+    onSuccess: (r) => onListenIdChange(r.listenId),
+  });
+
+  const columns = [
+    { title: m.colTime, dataIndex: 'created', key: 'created', width: 170, render: (v: string) => formatUtc(v) },
+    { title: m.colNode, dataIndex: 'nodeId', key: 'nodeId', width: 120 },
+    { title: m.colSender, dataIndex: 'subscribeId', key: 'subscribeId', width: 120 },
+    {
+      title: m.colPrinted,
+      dataIndex: 'isPrinted',
+      key: 'isPrinted',
+      width: 90,
+      render: (v: boolean) => <Tag color={v ? 'success' : 'error'}>{v ? m.yes : m.no}</Tag>,
+    },
+    {
+      title: m.colTask,
+      dataIndex: 'taskId',
+      key: 'taskId',
+      width: 110,
+      render: (v: string) => <Typography.Text title={v}>{v.slice(0, 8)}</Typography.Text>,
+    },
+    { title: m.colMessage, dataIndex: 'message', key: 'message' },
+    {
+      title: m.colData,
+      dataIndex: 'printData',
+      key: 'printData',
+      ellipsis: true,
+      render: (v: string, row: PrintLogRow) => (
+        <Typography.Text code title={`${row.size} ${m.bytes}`}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Alert type="warning" showIcon message={m.warning} />
+      <Flex wrap gap={8} align="center">
+        <label htmlFor="zebra-listen-id">{m.listenId}</label>
+        <Input
+          id="zebra-listen-id"
+          value={listenId}
+          onChange={(e) => onListenIdChange(e.target.value.trim())}
+          placeholder={m.listenIdPlaceholder}
+          status={listenId !== '' && !valid ? 'error' : undefined}
+          style={{ width: 320 }}
+          allowClear
+        />
+        <Button onClick={() => issue.mutate()} loading={issue.isPending}>
+          {m.newListenId}
+        </Button>
+        {listenId !== '' && !valid && <Typography.Text type="danger">{m.listenIdInvalid}</Typography.Text>}
+        {receiver && listenId === '' && <Typography.Text type="warning">{m.receiverNeedsId}</Typography.Text>}
+      </Flex>
+      {receiver && valid && <Alert type="info" showIcon message={m.receiving} />}
+      <Flex vertical gap={8}>
+        <Flex justify="space-between" align="center">
+          <label htmlFor="zebra-remote-zpl">{m.zpl}</label>
+          <Space>
+            <Upload
+              accept=".zpl,.txt"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void file.text().then(setZpl);
+                return false;
+              }}
+            >
+              <Button size="small">{m.loadZplFile}</Button>
+            </Upload>
+            <Button size="small" onClick={() => setZpl(undefined)} disabled={zpl === undefined}>
+              {m.sampleZpl}
+            </Button>
+          </Space>
+        </Flex>
+        <Input.TextArea
+          id="zebra-remote-zpl"
+          value={text}
+          onChange={(e) => setZpl(e.target.value)}
+          autoSize={{ minRows: 6, maxRows: 16 }}
+          style={{ fontFamily: 'monospace' }}
+        />
+        <Space>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            disabled={!valid || text.trim() === ''}
+            loading={send.isPending}
+            onClick={() => send.mutate()}
+          >
+            {m.send}
+          </Button>
+        </Space>
+      </Flex>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {m.history}
+        </Typography.Title>
+        <Button
+          icon={<ReloadOutlined />}
+          disabled={!valid}
+          onClick={() => void history.refetch().then((r) => r.isSuccess && notify.success(m.resultRefreshed))}
+        >
+          {m.refresh}
+        </Button>
+      </Flex>
+      <Table<PrintLogRow>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={valid ? (history.data?.items ?? []) : []}
+        loading={history.isFetching}
+        pagination={false}
+        locale={{ emptyText: m.noHistory }}
+        aria-label={m.history}
+      />
+    </Flex>
+  );
+}
