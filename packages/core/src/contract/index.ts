@@ -10,3 +10,4 @@ export * from './transactions.js';
 export * from './lookups.js';
 export * from './shipping.js';
 export * from './webhooks.js';
+export * from './labels.js';

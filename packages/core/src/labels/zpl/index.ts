@@ -2,3 +2,4 @@ export * from './graphic.js';
 export * from './commands.js';
 export * from './parse.js';
 export * from './analyze.js';
+export * from './sheet.js';
