@@ -25,7 +25,7 @@ import { RenderBusyError, RenderError, RenderTimeoutError } from './pool.js';
 import type { LabelService } from './service.js';
 
 /** At most this many warnings go in the X-Warnings header (the JSON form has them all). */
-export const WARNINGS_HEADER_LIMIT = 20;
+const WARNINGS_HEADER_LIMIT = 20;
 
 /** Header descriptions for the OpenAPI document of the label routes. */
 export const toolkitHeaders = {
@@ -44,7 +44,7 @@ export const toolkitHeaders = {
   'x-quality': z.string().optional().describe('PNG: Grayscale (default) or Bitonal'),
 };
 
-export interface ToolkitRequest {
+interface ToolkitRequest {
   linter: boolean;
   sheet: SheetOptions | undefined;
   quality: LabelQuality;

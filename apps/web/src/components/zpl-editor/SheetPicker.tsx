@@ -12,7 +12,7 @@ export interface SheetChoice {
   border: (typeof LABEL_BORDERS)[number];
 }
 
-export const SHEET_LAYOUTS = ['1x1', '1x2', '2x1', '2x2', '2x3', '3x3', '2x4', '3x4', '4x4'];
+const SHEET_LAYOUTS = ['1x1', '1x2', '2x1', '2x2', '2x3', '3x3', '2x4', '3x4', '4x4'];
 const DEFAULT_SHEET: SheetChoice = { pageSize: 'A4', orientation: 'Portrait', layout: '2x3', border: 'Dashed' };
 
 /** The label service headers for a sheet. */
