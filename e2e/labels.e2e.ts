@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, labCli, openPage, referenceDir } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
+import { zplEditorText } from './support/zplEditor';
 
 const fedex = fs.readFileSync(path.join(referenceDir, 'zpl-corpus/fedex.zpl'));
 
@@ -26,7 +27,7 @@ describe('Labels', () => {
     await tab.getByLabel('Base64 input').fill(fedex.toString('base64').replace(/(.{76})/g, '$1\n'));
     await tab.getByRole('button', { name: 'Decode' }).click();
     await expect
-      .poll(() => tab.getByLabel('ZPL', { exact: true }).inputValue())
+      .poll(() => zplEditorText(tab.getByLabel('ZPL', { exact: true })))
       .toContain('^FO28,742^A0N,24,24^FWN^FH^FDTRK#^FS');
     expect(await labelImageSize(page)).toEqual([813, 1220]);
     await expectText(page, '1 label · 4x6 in · 8 dpmm');
@@ -85,10 +86,10 @@ describe('Labels', () => {
   it('ZPL creator: test! fills in a sample label and previews it', async () => {
     const { page } = await openPage('/utils/zplcreator');
     await page.getByRole('button', { name: /test!/ }).click();
-    await expect.poll(() => page.getByLabel('ZPL', { exact: true }).inputValue()).toMatch(/^\^XA/);
+    await expect.poll(() => zplEditorText(page.getByLabel('ZPL', { exact: true }))).toMatch(/^\^XA/);
     expect(await labelImageSize(page)).toEqual([813, 1220]);
     const tracking = (await page.getByTestId('sample-tracking').textContent())!.replace('tracking ', '');
-    expect(await page.getByLabel('ZPL', { exact: true }).inputValue()).toContain(`^FD>;${tracking}^FS`);
+    expect(await zplEditorText(page.getByLabel('ZPL', { exact: true }))).toContain(`^FD>;${tracking}^FS`);
   });
 
   it('lab zpl render writes a PNG from stdin and fails with exit 2 on bad ZPL', async () => {

@@ -24,6 +24,12 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+// CodeMirror measures text ranges, which jsdom does not lay out.
+if (!Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
+}
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt: Element, pseudo?: string | null) => getComputedStyle(elt, pseudo ?? undefined);
 

@@ -13,3 +13,4 @@ export * from './webhooks.js';
 export * from './gateway.js';
 export * from './openapi.js';
 export * from './printRelay.js';
+export * from './labels.js';

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import type { RgbaBitmap } from '@lab/core/labels/zpl';
 
 /** Images the graphic converter reads. */
-export type ImageKind = 'png' | 'jpeg' | 'bmp';
+type ImageKind = 'png' | 'jpeg' | 'bmp';
 
 /** An upload that is not a PNG, JPEG or BMP image we can read. */
 export class ImageDecodeError extends Error {
@@ -11,7 +11,7 @@ export class ImageDecodeError extends Error {
 }
 
 /** Largest image accepted, in pixels (width × height), so a tiny file cannot ask for gigabytes. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 export function detectImageKind(bytes: Uint8Array): ImageKind | undefined {
   if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
@@ -61,7 +61,7 @@ function checkPixels(width: number, height: number) {
  * Windows bitmap: BITMAPINFOHEADER and later headers, 1/4/8-bit palette, 16/24/32-bit (BI_RGB or
  * BI_BITFIELDS), bottom-up or top-down. RLE-compressed bitmaps are refused.
  */
-export function decodeBmp(bytes: Uint8Array): RgbaBitmap {
+function decodeBmp(bytes: Uint8Array): RgbaBitmap {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 26) throw new ImageDecodeError('cannot read the BMP image: the file is truncated');
   const dataOffset = view.getUint32(10, true);

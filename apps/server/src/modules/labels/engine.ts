@@ -1,5 +1,8 @@
 import type { ZplApi } from 'zpl-renderer-js';
+import { imageToZplGraphic } from '@lab/core/labels/zpl';
+import { decodeImage } from './decodeImage.js';
 import { pngsToPdf, rotatePng } from './images.js';
+import { bitonalPng, pngsToSheetPdf } from './sheet.js';
 import type { WorkerJob } from './protocol.js';
 
 let api: Promise<ZplApi> | undefined;
@@ -31,5 +34,17 @@ export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
           job.page,
         ),
       ];
+    case 'sheet':
+      return [
+        await pngsToSheetPdf(
+          job.pngs.map((png) => rotatePng(png, job.rotation)),
+          job.label,
+          job.sheet,
+        ),
+      ];
+    case 'bitonal':
+      return [bitonalPng(rotatePng(job.png, job.rotation))];
+    case 'graphic':
+      return [Buffer.from(JSON.stringify(imageToZplGraphic(decodeImage(job.image), job.options)), 'utf8')];
   }
 }

@@ -1,10 +1,23 @@
 import type { Rotation } from '@lab/core/labels';
+import type { GraphicOptions, SheetOptions } from '@lab/core/labels/zpl';
 
 /** Messages between the render pool and its worker threads. */
 export type WorkerJob =
   | { op: 'render'; zpl: string; widthMm: number; heightMm: number; dpmm: number }
   | { op: 'rotate'; png: Uint8Array; rotation: Rotation }
-  | { op: 'pdf'; pngs: Uint8Array[]; rotation: Rotation; page: { width: number; height: number } };
+  | { op: 'pdf'; pngs: Uint8Array[]; rotation: Rotation; page: { width: number; height: number } }
+  /** Labels laid out on office paper (X-Page-* headers); `label` = one label's size in points, as turned. */
+  | {
+      op: 'sheet';
+      pngs: Uint8Array[];
+      rotation: Rotation;
+      label: { width: number; height: number };
+      sheet: SheetOptions;
+    }
+  /** X-Quality: Bitonal. */
+  | { op: 'bitonal'; png: Uint8Array; rotation: Rotation }
+  /** Image (PNG/JPEG/BMP) → ZPL graphic; answers one UTF-8 JSON document (ZplGraphic). */
+  | { op: 'graphic'; image: Uint8Array; options: GraphicOptions };
 
 export type WorkerRequest = { id: number; job: WorkerJob };
 

@@ -160,11 +160,11 @@ describe('label conversion service', () => {
     expect(noFile.json()).toEqual({ message: 'the multipart/form-data body has no field named "file"' });
   });
 
-  it('answers 406 when neither PNG nor PDF is acceptable', async () => {
-    const res = await post(`${base}/8dpmm/labels/4x6/0/`, fedex, { accept: 'application/json' });
+  it('answers 406 when neither PNG, PDF nor JSON is acceptable', async () => {
+    const res = await post(`${base}/8dpmm/labels/4x6/0/`, fedex, { accept: 'text/html' });
     expect(res.statusCode).toBe(406);
     expect(res.json()).toEqual({
-      message: 'cannot answer Accept "application/json": use image/png or application/pdf',
+      message: 'cannot answer Accept "text/html": use image/png, application/pdf or application/json',
     });
   });
 
@@ -246,5 +246,6 @@ describe('chooseFormat', () => {
     expect(chooseFormat('application/pdf;q=0.2, image/*;q=0.9')).toBe('png');
     expect(chooseFormat('application/pdf;q=0')).toBeUndefined();
     expect(chooseFormat('text/html')).toBeUndefined();
+    expect(chooseFormat('application/json')).toBe('json');
   });
 });

@@ -6,6 +6,14 @@ import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed 
 import { badRequest, HttpError } from '../../http/errors.js';
 import { RenderBusyError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
 import { LabelIndexError, LabelService, type LabelFormat } from './service.js';
+import {
+  analyzeForRequest,
+  graphicsRoute,
+  readToolkitHeaders,
+  sendLabelData,
+  setWarningHeaders,
+  toolkitHeaders,
+} from './toolkit.js';
 
 export const EMPTY_BODY_MESSAGE =
   'the request body is empty: send the ZPL as the raw body or as a multipart/form-data field named "file"';
@@ -28,27 +36,33 @@ const paramsWithIndex = z.object({
 const paramsAll = paramsWithIndex.omit({ index: true });
 
 const headers = z.looseObject({
-  accept: z.string().optional().describe('image/png (default) or application/pdf'),
+  accept: z
+    .string()
+    .optional()
+    .describe('image/png (default), application/pdf or application/json (the fields of each label)'),
   'x-rotation': z.string().optional().describe('0, 90, 180 or 270: turn the output clockwise'),
+  ...toolkitHeaders,
 });
 
 const message = z.object({ message: z.string() });
 
-/** Picks PNG or PDF from an Accept header (quality values honoured); undefined = neither acceptable. */
-export function chooseFormat(accept: string | undefined): LabelFormat | undefined {
+/** Picks PNG, PDF or JSON (extracted data) from an Accept header (quality values honoured); undefined = none acceptable. */
+export function chooseFormat(accept: string | undefined): LabelFormat | 'json' | undefined {
   if (!accept || accept.trim() === '') return 'png';
-  let best: { format: LabelFormat; q: number } | undefined;
+  let best: { format: LabelFormat | 'json'; q: number } | undefined;
   for (const range of accept.split(',')) {
     const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
     const qParam = params.find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!(q > 0)) continue;
-    const format: LabelFormat | undefined =
+    const format: LabelFormat | 'json' | undefined =
       type === 'application/pdf'
         ? 'pdf'
-        : type === 'image/png' || type === 'image/*' || type === '*/*'
-          ? 'png'
-          : undefined;
+        : type === 'application/json'
+          ? 'json'
+          : type === 'image/png' || type === 'image/*' || type === '*/*'
+            ? 'png'
+            : undefined;
     if (format && (!best || q > best.q)) best = { format, q };
   }
   return best?.format;
@@ -103,9 +117,14 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     const rotation = parseRotation(rotationHeader ?? '0');
     if (!rotation.ok) throw badRequest(rotation.message);
     const format = chooseFormat(accept);
-    if (!format) throw new HttpError(406, `cannot answer Accept "${accept}": use image/png or application/pdf`);
+    if (!format)
+      throw new HttpError(406, `cannot answer Accept "${accept}": use image/png, application/pdf or application/json`);
+    const toolkit = readToolkitHeaders(request);
     const zpl = await readZpl(request);
     if (zpl.byteLength === 0) throw badRequest(EMPTY_BODY_MESSAGE);
+    const analysis = toolkit.linter || format === 'json' ? analyzeForRequest(zpl, params.size, params.dpmm) : undefined;
+    if (analysis && toolkit.linter) setWarningHeaders(reply, analysis);
+    if (format === 'json') return sendLabelData(reply, analysis!, params.index);
     const started = performance.now();
     try {
       const out = await service.render({
@@ -115,6 +134,8 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
         index: params.index,
         rotation: rotation.value,
         format,
+        sheet: format === 'pdf' ? toolkit.sheet : undefined,
+        quality: format === 'png' ? toolkit.quality : undefined,
       });
       return reply
         .header('x-total-count', String(out.total))
@@ -132,6 +153,8 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
   }
+
+  await app.register(graphicsRoute(service, config.labelBodyLimitBytes));
 
   const responses = { 400: message, 404: message, 406: message, 413: message, 422: message, 503: message };
   const description =

@@ -8,6 +8,7 @@ import {
   type LabelSize,
   type Rotation,
 } from '@lab/core/labels';
+import type { GraphicOptions, LabelQuality, SheetOptions, ZplGraphic } from '@lab/core/labels/zpl';
 import { RenderError, type JobRunner } from './pool.js';
 
 export type LabelFormat = 'png' | 'pdf';
@@ -22,6 +23,10 @@ export interface LabelRequest {
   index: number | undefined;
   rotation: Rotation;
   format: LabelFormat;
+  /** PDF only: labels on office paper (X-Page-* headers) instead of one page per label. */
+  sheet?: SheetOptions | undefined;
+  /** PNG only: `Bitonal` cuts every pixel to black or white. */
+  quality?: LabelQuality | undefined;
 }
 
 export interface LabelOutput {
@@ -78,7 +83,8 @@ export class LabelService {
   async render(request: LabelRequest): Promise<LabelOutput & { cached: boolean }> {
     const hash = createHash('sha256').update(request.zpl).digest('hex');
     const setKey = `${hash}|${request.dpmm}|${request.size.widthIn}x${request.size.heightIn}`;
-    const outputKey = `${setKey}|${request.index ?? 'all'}|${request.rotation}|${request.format}`;
+    const sheetKey = request.sheet ? JSON.stringify(request.sheet) : '';
+    const outputKey = `${setKey}|${request.index ?? 'all'}|${request.rotation}|${request.format}|${sheetKey}|${request.quality ?? ''}`;
     const hit = this.outputs.get(outputKey);
     if (hit) return { ...hit, cached: true };
 
@@ -90,7 +96,13 @@ export class LabelService {
     const chosen = index === undefined ? labels : [labels[index]!];
 
     let body: Buffer;
-    if (request.format === 'pdf') {
+    if (request.format === 'pdf' && request.sheet) {
+      const label = pdfPageSize(request.size, request.rotation);
+      const job = { op: 'sheet' as const, pngs: chosen, rotation: request.rotation, label, sheet: request.sheet };
+      body = asBuffer((await this.runner.run(job))[0]!);
+    } else if (request.format === 'png' && request.quality === 'Bitonal') {
+      body = asBuffer((await this.runner.run({ op: 'bitonal', png: chosen[0]!, rotation: request.rotation }))[0]!);
+    } else if (request.format === 'pdf') {
       const page = pdfPageSize(request.size, request.rotation);
       body = asBuffer((await this.runner.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page }))[0]!);
     } else if (request.rotation !== 0) {
@@ -101,6 +113,12 @@ export class LabelService {
     const output: LabelOutput = { body, total, contentType: LABEL_CONTENT_TYPES[request.format] };
     this.outputs.set(outputKey, output);
     return { ...output, cached: false };
+  }
+
+  /** Image (PNG/JPEG/BMP bytes) → ZPL graphic, in the pool like a render. */
+  async graphic(image: Uint8Array, options: GraphicOptions): Promise<ZplGraphic> {
+    const [json] = await this.runner.run({ op: 'graphic', image, options });
+    return JSON.parse(Buffer.from(json!).toString('utf8')) as ZplGraphic;
   }
 
   close(): Promise<void> {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Flex, Radio, Select, Typography } from 'antd';
 import { LabelViewer, type LabelDownload, type ViewerRotation } from './LabelViewer';
 import { renderAllLabels, renderZpl, useLabelServiceUrl, type LabelFormat } from './labelService';
+import { SheetPicker, sheetHeaders, type SheetChoice } from '../zpl-editor/SheetPicker';
 
 export const ZPL_SIZES = ['4x6', '4x6.75'] as const;
 export type ZplSize = (typeof ZPL_SIZES)[number];
@@ -36,6 +37,7 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
   const [size, setSize] = useState<ZplSize>('4x6');
   const [rotation, setRotation] = useState<ViewerRotation>(0);
   const [format, setFormat] = useState<LabelFormat>('png');
+  const [sheet, setSheet] = useState<SheetChoice>();
   const text = useDebounced(zpl, debounceMs);
   const options = { dpmm: DPMM, size, rotation, format };
 
@@ -66,9 +68,10 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
     label: 'PDF',
     fileName: `${fileBaseName}.pdf`,
     blob:
-      data?.format === 'pdf'
+      data?.format === 'pdf' && !sheet
         ? data.blobs[0]!
-        : async () => (await renderZpl(baseUrl, text, { ...options, format: 'pdf' })).blob,
+        : async () =>
+            (await renderZpl(baseUrl, text, { ...options, format: 'pdf', headers: sheetHeaders(sheet) })).blob,
   });
 
   return (
@@ -96,6 +99,7 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
           ]}
         />
       </Flex>
+      <SheetPicker value={sheet} onChange={setSheet} />
       {text.trim() === '' ? (
         <Typography.Text type="secondary">Enter ZPL to see the label.</Typography.Text>
       ) : (

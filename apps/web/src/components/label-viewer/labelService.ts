@@ -17,6 +17,8 @@ export interface ZplRenderOptions {
   format: LabelFormat;
   /** Base 0; PDF without an index holds every label. */
   index?: number;
+  /** More request headers of the service (e.g. X-Page-* for a PDF on office paper). */
+  headers?: Record<string, string>;
 }
 
 export function useLabelServiceUrl(): string {
@@ -56,6 +58,7 @@ export async function renderZpl(
         'content-type': 'application/x-www-form-urlencoded',
         accept: options.format === 'pdf' ? 'application/pdf' : 'image/png',
         'x-rotation': String(options.rotation),
+        ...options.headers,
       },
       body: zpl,
       signal,

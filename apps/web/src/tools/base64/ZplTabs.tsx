@@ -1,21 +1,12 @@
 import { useState } from 'react';
-import { Flex, Input } from 'antd';
+import { Flex } from 'antd';
 import { zplTextFromBytes } from '@lab/core/labels';
 import { ZplPreview } from '@/components/label-viewer';
+import { ZplEditorPanel } from '@/components/zpl-editor';
 import { Base64Input } from './Base64Input';
 
 function ZplEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  return (
-    <Input.TextArea
-      aria-label="ZPL"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      placeholder="^XA … ^XZ"
-      autoSize={{ minRows: 6, maxRows: 20 }}
-      spellCheck={false}
-      style={{ fontFamily: 'monospace' }}
-    />
-  );
+  return <ZplEditorPanel value={value} onChange={onChange} placeholder="^XA … ^XZ" minHeight={140} maxHeight={440} />;
 }
 
 /** Base64 → ZPL text (editable) → the label through the conversion service. */

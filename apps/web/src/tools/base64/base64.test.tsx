@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { INVALID_BASE64_MESSAGE, bytesToBase64 } from '@lab/core/text';
 import { renderWithProviders } from '@/test/render';
+import { setZplEditorText, zplEditorText } from '@/test/zplEditor';
 import Base64Page from './Base64Page';
 import tool from './index';
 
@@ -86,8 +87,8 @@ describe('Base64 Tools', () => {
     renderWithProviders(<Base64Page />, { route: '/utils/base64?tab=zpl' });
     const zpl = '^XA^FO50,50^A0N,50,50^FDHello^FS^XZ';
     paste(b64(zpl), 'Decode');
-    expect(await screen.findByLabelText('ZPL')).toHaveValue(zpl);
-    expect(await screen.findByTestId('label-image')).toBeInTheDocument();
+    expect(zplEditorText(await screen.findByLabelText('ZPL'))).toBe(zpl);
+    expect(await screen.findByTestId('label-image', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(calls[0]!.url).toBe('/lab/api/labels/v1/printers/8dpmm/labels/4x6/0/');
     expect(calls[0]!.init?.body).toBe(zpl);
     expect(new Headers(calls[0]!.init?.headers).get('x-rotation')).toBe('0');
@@ -95,10 +96,10 @@ describe('Base64 Tools', () => {
     fireEvent.click(screen.getByRole('button', { name: /Rotate 180/ }));
     await waitFor(() => expect(new Headers(calls.at(-1)!.init?.headers).get('x-rotation')).toBe('180'));
 
-    fireEvent.change(screen.getByLabelText('ZPL'), { target: { value: '^XA^FDbroken' } });
+    setZplEditorText(screen.getByLabelText('ZPL'), '^XA^FDbroken');
     labelReply = () => Response.json({ message: 'Error rendering: no labels parsed' }, { status: 422 });
-    expect(await screen.findByText('Error rendering: no labels parsed')).toBeInTheDocument();
-  });
+    expect(await screen.findByText('Error rendering: no labels parsed', {}, { timeout: 30_000 })).toBeInTheDocument();
+  }, 60_000);
 
   it('shows every label of a multi-label raw ZPL', async () => {
     labelReply = (call) =>
@@ -107,11 +108,11 @@ describe('Base64 Tools', () => {
         headers: { 'content-type': 'image/png', 'x-total-count': '3', 'x-index': call.url },
       });
     renderWithProviders(<Base64Page />, { route: '/utils/base64?tab=raw' });
-    fireEvent.change(screen.getByLabelText('ZPL'), { target: { value: '^XA^FDa^FS^XZ^XA^FDb^FS^XZ^XA^FDc^FS^XZ' } });
-    expect(await screen.findByTestId('label-page')).toHaveTextContent('Label 1 of 3');
+    setZplEditorText(screen.getByLabelText('ZPL'), '^XA^FDa^FS^XZ^XA^FDb^FS^XZ^XA^FDc^FS^XZ');
+    expect(await screen.findByTestId('label-page', {}, { timeout: 30_000 })).toHaveTextContent('Label 1 of 3');
     expect(calls.map((c) => c.url)).toEqual([0, 1, 2].map((i) => `/lab/api/labels/v1/printers/8dpmm/labels/4x6/${i}/`));
     expect(screen.getAllByRole('button', { name: /Show label/ })).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Next label' }));
     expect(screen.getByTestId('label-page')).toHaveTextContent('Label 2 of 3');
-  });
+  }, 60_000);
 });

@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Col, Flex, Input, Row, Typography } from 'antd';
-import { DownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { DownloadOutlined, ExperimentOutlined, PictureOutlined } from '@ant-design/icons';
 import { generateSampleLabel, type RandomSource } from '@lab/core/labels';
 import { ZplPreview, downloadBlob } from '@/components/label-viewer';
+import { LogoDialog, ZplEditorPanel, insertGraphic } from '@/components/zpl-editor';
+import { messages as editorMessages } from '@/components/zpl-editor/messages';
+import { useMessages } from '@/lib/i18n';
 
 export interface ZplCreatorPageProps {
   /** Tests pass a seeded source; the app uses Math.random so every click differs. */
@@ -14,6 +17,8 @@ export interface ZplCreatorPageProps {
 export default function ZplCreatorPage({ random = Math.random, now = () => new Date() }: ZplCreatorPageProps) {
   const [zpl, setZpl] = useState('');
   const [tracking, setTracking] = useState<string>();
+  const [logoOpen, setLogoOpen] = useState(false);
+  const em = useMessages(editorMessages);
 
   const sample = () => {
     const label = generateSampleLabel(random, now());
@@ -37,20 +42,26 @@ export default function ZplCreatorPage({ random = Math.random, now = () => new D
               >
                 Download ZPL
               </Button>
+              <Button icon={<PictureOutlined />} onClick={() => setLogoOpen(true)}>
+                {em.logoToZpl}
+              </Button>
               {tracking ? (
                 <Typography.Text type="secondary" data-testid="sample-tracking">
                   tracking {tracking}
                 </Typography.Text>
               ) : null}
             </Flex>
-            <Input.TextArea
-              aria-label="ZPL"
+            <ZplEditorPanel
               value={zpl}
-              onChange={(e) => setZpl(e.target.value)}
+              onChange={setZpl}
               placeholder="^XA … ^XZ, or press test! for a sample label"
-              rows={24}
-              spellCheck={false}
-              style={{ fontFamily: 'monospace' }}
+              minHeight={420}
+              maxHeight={640}
+            />
+            <LogoDialog
+              open={logoOpen}
+              onClose={() => setLogoOpen(false)}
+              onInsert={(g) => setZpl((z) => insertGraphic(z, g))}
             />
           </Flex>
         </Col>

@@ -1,1 +1,5 @@
 export * from './graphic.js';
+export * from './commands.js';
+export * from './parse.js';
+export * from './analyze.js';
+export * from './sheet.js';
