@@ -36,9 +36,10 @@ function fields(command: string) {
 }
 
 describe('ZPL run-length compression', () => {
-  it('writes repeat counts G–Y and g–z, and , / ! for the rest of the row', () => {
+  it('writes repeat counts G–Y and g–z, and , for the rest of the row (never !: our engine misreads it)', () => {
     expect(compressHexRow('00000000')).toBe(',');
-    expect(compressHexRow('FFFFFFFF')).toBe('!');
+    expect(compressHexRow('FFFFFFFF')).toBe('NF');
+    expect(compressHexRow('00FFFFFF')).toBe('H0LF');
     expect(compressHexRow('FF000000')).toBe('HF,');
     expect(compressHexRow('0FF0')).toBe('0HF0');
     expect(compressHexRow('A'.repeat(45))).toBe('hKA');

@@ -147,17 +147,22 @@ function repeatPrefix(n: number): string {
 
 const MAX_RUN = 419;
 
-/** One row of hex digits with ZPL's run-length compression (`,`/`!` for a trailing run of 0/F). */
+/**
+ * One row of hex digits with ZPL's run-length compression (`,` for a trailing run of zeros).
+ * A trailing run of `F` is written with a repeat count, not `!`: printers read `!` as "ones to the
+ * end of the row", but the WebAssembly engine our label service renders with reads it as the
+ * digit 1, so a graphic using it would preview wrongly. The count costs at most two characters.
+ */
 export function compressHexRow(row: string): string {
   let end = row.length;
   let tail = '';
   const last = row[end - 1];
-  if (last === '0' || last === 'F') {
+  if (last === '0') {
     let start = end;
     while (start > 0 && row[start - 1] === last) start--;
-    // A single trailing digit costs the same either way; a run of two or more is cheaper as `,`/`!`.
+    // A single trailing zero costs the same either way; a run of two or more is cheaper as `,`.
     if (end - start >= 2 || start === 0) {
-      tail = last === '0' ? ',' : '!';
+      tail = ',';
       end = start;
     }
   }

@@ -351,9 +351,11 @@ describe('/convert output rendered by our label service', () => {
     const gray = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
-        // A white right margin: rows ending in black are written with `!`, which the label
-        // service's engine draws wrongly (see the module doc); real printers follow the spec.
-        const ink = x < 144 && ((Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0 || Math.hypot(x - 110, y - 40) < 25);
+        // The top half's rows end in black (a trailing run of F): the encoder writes those with a
+        // repeat count, not `!`, which the label service's engine would misread (see the module doc).
+        const ink =
+          (x >= 144 && y < 40) ||
+          (x < 144 && ((Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0 || Math.hypot(x - 110, y - 40) < 25));
         const v = ink ? 0 : 255;
         gray[y * width + x] = v;
         png.data.set([v, v, v, 255], (y * width + x) * 4);
