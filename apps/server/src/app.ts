@@ -74,6 +74,13 @@ function withCspAdditions(base: typeof contentSecurityPolicy, additions: CspAddi
   return directives;
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A client-supplied request id we may log and echo: 1–128 letters, digits, `.`, `_`, `:`, `-`. */
+export function safeRequestId(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && SAFE_REQUEST_ID.test(value) ? value : undefined;
+}
+
 /** The single assembly point: used by main.ts, the CLI and every server test. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const modules = options.modules ?? labModules;
@@ -81,8 +88,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel, options.logDestination),
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's x-request-id becomes the log's request id only when it is a safe token.
+    requestIdHeader: false,
+    genReqId: (req) => safeRequestId(req.headers['x-request-id']) ?? randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     trustProxy: true,

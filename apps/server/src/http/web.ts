@@ -51,7 +51,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     app.log.warn({ webDistDir }, 'web app is not built: /lab/ will answer 503 until `npm run build`');
   }
 
-  app.get('/', (_req, reply) => reply.redirect(`${BASE}/`));
+  const hide = { schema: { hide: true } };
+  app.get('/', hide, (_req, reply) => reply.redirect(`${BASE}/`));
 
   const sendIndex = (reply: FastifyReply) => {
     if (!hasBuild) {
@@ -60,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   };
   // With a build, @fastify/static's wildcard route answers /lab/ too (through the not-found fallback).
-  if (!hasBuild) app.get(`${BASE}/`, (_req, reply) => sendIndex(reply));
+  if (!hasBuild) app.get(`${BASE}/`, hide, (_req, reply) => sendIndex(reply));
 
   app.setNotFoundHandler(
     {

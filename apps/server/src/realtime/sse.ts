@@ -44,9 +44,14 @@ export class SseStreams {
  */
 export function realtimeRoutes(bus: Bus, streams: SseStreams, heartbeatMs: number): FastifyPluginAsyncZod {
   return async (app) => {
+    // HEAD answers at once with the stream's headers; it never opens a subscription.
+    app.head('/realtime', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache, no-transform').type('text/event-stream; charset=utf-8').send(),
+    );
     app.get(
       '/realtime',
       {
+        exposeHeadRoute: false,
         schema: {
           summary: 'Stream realtime events (Server-Sent Events)',
           tags: ['realtime'],

@@ -60,13 +60,20 @@ async function readZpl(request: FastifyRequest): Promise<Buffer> {
     return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   }
   let zpl: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') zpl ??= bytes;
-    } else if (part.fieldname === 'file' && typeof part.value === 'string') {
-      zpl ??= Buffer.from(part.value, 'utf8');
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') zpl ??= bytes;
+      } else if (part.fieldname === 'file' && typeof part.value === 'string') {
+        zpl ??= Buffer.from(part.value, 'utf8');
+      }
     }
+  } catch (err) {
+    // Limits (413) keep their status; a body that is not multipart at all is the client's error.
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw err;
+    throw badRequest(`the multipart/form-data body could not be read: ${(err as Error).message}`);
   }
   if (!zpl) throw badRequest('the multipart/form-data body has no field named "file"');
   return zpl;
