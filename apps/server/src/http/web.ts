@@ -63,20 +63,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   // With a build, @fastify/static's wildcard route answers /lab/ too (through the not-found fallback).
   if (!hasBuild) app.get(`${BASE}/`, hide, (_req, reply) => sendIndex(reply));
 
-  app.setNotFoundHandler(
-    {
-      preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: '1 minute' }) : undefined,
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      if (
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        (isAppRoute(request.url) || isPageUnderApi(request))
-      ) {
-        const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
-        // A missing asset (has an extension) is a real 404, not the app.
-        if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);
-      }
-      return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
-    },
-  );
+  // Pages and assets are never rate-limited (only API routes that cost something are).
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (isAppRoute(request.url) || isPageUnderApi(request))
+    ) {
+      const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
+      // A missing asset (has an extension) is a real 404, not the app.
+      if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);
+    }
+    return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
+  });
 }
