@@ -12,6 +12,10 @@ export class RenderError extends Error {
 export class RenderTimeoutError extends Error {
   override name = 'RenderTimeoutError';
 }
+/** The caller gave up (client disconnected or the request's deadline passed). */
+export class RenderCancelledError extends Error {
+  override name = 'RenderCancelledError';
+}
 /** More jobs are waiting than the pool accepts. */
 export class RenderBusyError extends Error {
   override name = 'RenderBusyError';
@@ -19,7 +23,8 @@ export class RenderBusyError extends Error {
 
 /** Runs render jobs somewhere: a pool of threads, or this thread. */
 export interface JobRunner {
-  run(job: WorkerJob): Promise<Uint8Array[]>;
+  /** Runs a job; when `signal` aborts, a waiting job is dropped and a running one's thread is stopped. */
+  run(job: WorkerJob, signal?: AbortSignal): Promise<Uint8Array[]>;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,8 @@ export interface RenderPoolOptions {
   maxQueue?: number;
   /** A thread idle this long is stopped (each holds the ~100 MB engine); started again on demand. */
   idleMs?: number;
+  /** V8 heap limit of each thread (MB); past it the thread dies and its job fails, the server lives. */
+  maxHeapMb?: number;
 }
 
 interface Task {
@@ -61,22 +68,29 @@ interface Slot {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
+function cancelled(signal: AbortSignal): Error {
+  return signal.reason instanceof Error && !(signal.reason.name === 'AbortError')
+    ? signal.reason
+    : new RenderCancelledError('the request was cancelled');
+}
+
 /**
  * Starts a render thread. From dist/ the entry is the compiled render-worker.js; when running from
  * source (tests, tsx) it is render-worker.ts, loaded through tsx's ESM API registered inside the
  * thread (a loader passed with --import does not reach a worker's entry module on Node 20).
  */
-function startWorker(): Worker {
+function startWorker(maxHeapMb: number | undefined): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(entry);
+  const resourceLimits = maxHeapMb ? { maxOldGenerationSizeMb: maxHeapMb } : undefined;
+  if (!fromSource) return new Worker(entry, { resourceLimits });
   const tsxApi = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, resourceLimits });
 }
 
 /**
@@ -105,15 +119,36 @@ export class RenderPool implements JobRunner {
     };
   }
 
-  run(job: WorkerJob): Promise<Uint8Array[]> {
+  run(job: WorkerJob, signal?: AbortSignal): Promise<Uint8Array[]> {
     if (this.closed) return Promise.reject(new Error('the render pool is closed'));
+    if (signal?.aborted) return Promise.reject(cancelled(signal));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(new RenderBusyError('the label renderer is busy; try again in a moment'));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      const task: Task = { id: this.nextId++, job, resolve, reject };
+      if (signal) {
+        const onAbort = () => this.cancel(task, cancelled(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        const done = () => signal.removeEventListener('abort', onAbort);
+        task.resolve = (images) => (done(), resolve(images));
+        task.reject = (err) => (done(), reject(err));
+      }
+      this.queue.push(task);
       this.pump();
     });
+  }
+
+  /** Drops a waiting task, or stops the thread running it (the engine cannot be interrupted). */
+  private cancel(task: Task, reason: Error): void {
+    const waiting = this.queue.indexOf(task);
+    if (waiting !== -1) {
+      this.queue.splice(waiting, 1);
+      task.reject(reason);
+      return;
+    }
+    const slot = this.slots.find((s) => s.task === task);
+    if (slot) void this.retire(slot, reason);
   }
 
   /** Starts every thread now (benchmarks and servers that want no cold start). */
@@ -161,7 +196,7 @@ export class RenderPool implements JobRunner {
   }
 
   private spawn(): Slot {
-    const worker = startWorker();
+    const worker = startWorker(this.options.maxHeapMb);
     const slot: Slot = { worker, ready: false, task: undefined, timer: undefined, idleTimer: undefined };
     this.slots.push(slot);
     worker.on('message', (m: WorkerResponse) => this.onMessage(slot, m));
