@@ -119,6 +119,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAuth(app, config.auth);
+  // Small JSON routes get a body limit sized to them (parsing 2 MB of keys blocks the event loop);
+  // a route that needs more (or takes raw bodies) sets its own `bodyLimit`.
+  app.addHook('onRoute', (route) => {
+    if (route.bodyLimit === undefined && route.schema?.body && route.url.startsWith(`${API_PREFIX}/`)) {
+      route.bodyLimit = config.jsonBodyLimitBytes;
+    }
+  });
 
   const db = openDatabase(config.database);
   const bus: Bus =

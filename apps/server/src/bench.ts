@@ -11,3 +11,4 @@ export { loadCityRecords } from './modules/lookups/cities/cityIndex.js';
 export { transactionsDataset } from './modules/transactions/dataset.js';
 export { TransactionCatalog } from './modules/transactions/service.js';
 export { openSse, type SseReader } from './test/sseReader.js';
+export { RenderPool } from './modules/labels/pool.js';

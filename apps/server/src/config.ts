@@ -36,6 +36,11 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
+  JSON_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   SSE_BUFFER_LIMIT_BYTES: z.coerce
@@ -82,6 +87,8 @@ export interface AppConfig {
   publicBaseUrl: string | undefined;
   fileShareUrl: string | undefined;
   bodyLimitBytes: number;
+  /** Body limit of API routes with a JSON body schema that set no limit of their own. */
+  jsonBodyLimitBytes: number;
   shutdownTimeoutMs: number;
   sseHeartbeatMs: number;
   /** Bytes an SSE client may leave unread before it is disconnected. */
@@ -173,6 +180,7 @@ export function loadConfig(
     publicBaseUrl: e.PUBLIC_BASE_URL,
     fileShareUrl: e.FILE_SHARE_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jsonBodyLimitBytes: e.JSON_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     sseBufferLimitBytes: e.SSE_BUFFER_LIMIT_BYTES,

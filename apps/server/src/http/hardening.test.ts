@@ -223,3 +223,20 @@ describe.each(testDialects)('access control on %s', (dialect) => {
     }
   });
 });
+
+describe('body limits sized to the route', () => {
+  it('answers 413 in the route’s own shape when a small JSON route gets more than JSON_BODY_LIMIT_BYTES', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const keys = Object.fromEntries(Array.from({ length: 8_000 }, (_, i) => [`k${i}`, i]));
+      const calc = await t.app.inject({ method: 'POST', url: '/lab/api/utils/v1/dimweight', payload: keys });
+      expect(calc.statusCode).toBe(413);
+      expect(calc.json()).toEqual({ tag: 'error', message: 'Payload too large: the limit is 65536 bytes' });
+      const search = await t.app.inject({ method: 'POST', url: '/lab/api/utils/v1/hs-codes/search', payload: keys });
+      expect(search.statusCode).toBe(413);
+      expect(search.json()).toEqual({ message: 'Payload too large: the limit is 65536 bytes' });
+    } finally {
+      await t.close();
+    }
+  });
+});
