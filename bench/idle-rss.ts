@@ -21,6 +21,7 @@ const server = await startServer({
   LABEL_WORKER_IDLE_MS: String(IDLE_MS),
   LABEL_REQUEST_DEADLINE_MS: '300000',
   LABEL_RENDER_TIMEOUT_MS: '300000',
+  LOOKUP_DATA_IDLE_MS: String(IDLE_MS),
 });
 const pid = server.child.pid!;
 try {

@@ -1,8 +1,10 @@
 import type { ZplApi } from 'zpl-renderer-js';
-import { pngsToPdf, rotatePng } from './images.js';
 import type { WorkerJob } from './protocol.js';
 
 let api: Promise<ZplApi> | undefined;
+
+/** PNG rotation and PDF assembly (pdf-lib), loaded where jobs run: render threads, not the server's main thread. */
+const images = () => import('./images.js');
 
 /** The ZPL engine (WebAssembly, ~100 MB once loaded), loaded on first use. */
 function engine(): Promise<ZplApi> {
@@ -22,14 +24,18 @@ export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
       const labels = await (await engine()).zplToBase64MultipleAsync(job.zpl, job.widthMm, job.heightMm, job.dpmm);
       return labels.map((b64) => Uint8Array.from(Buffer.from(b64, 'base64')));
     }
-    case 'rotate':
+    case 'rotate': {
+      const { rotatePng } = await images();
       return [rotatePng(job.png, job.rotation)];
-    case 'pdf':
+    }
+    case 'pdf': {
+      const { pngsToPdf, rotatePng } = await images();
       return [
         await pngsToPdf(
           job.pngs.map((png) => rotatePng(png, job.rotation)),
           job.page,
         ),
       ];
+    }
   }
 }

@@ -1,6 +1,7 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runJob } from './engine.js';
 import type { WorkerJob, WorkerRequest, WorkerResponse } from './protocol.js';
 
@@ -61,7 +62,7 @@ interface Task {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: RenderProcess;
   ready: boolean;
   task: Task | undefined;
   timer: NodeJS.Timeout | undefined;
@@ -75,27 +76,51 @@ function cancelled(signal: AbortSignal): Error {
 }
 
 /**
- * Starts a render thread. From dist/ the entry is the compiled render-worker.js; when running from
- * source (tests, tsx) it is render-worker.ts, loaded through tsx's ESM API registered inside the
- * thread (a loader passed with --import does not reach a worker's entry module on Node 20).
+ * One render worker: a child process (not a thread), so that when it stops, every byte it used —
+ * the engine's WebAssembly memory, its heap and its allocator's arenas — goes back to the OS and
+ * the server's idle memory returns to its resting size. Messages use Node's structured-clone IPC.
  */
-function startWorker(maxHeapMb: number | undefined): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const resourceLimits = maxHeapMb ? { maxOldGenerationSizeMb: maxHeapMb } : undefined;
-  if (!fromSource) return new Worker(entry, { resourceLimits });
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true, resourceLimits });
+class RenderProcess extends EventEmitter {
+  constructor(private readonly child: ChildProcess) {
+    super();
+    child.on('message', (m) => this.emit('message', m));
+    child.on('error', (err) => this.emit('error', err));
+    child.on('exit', (code) => this.emit('exit', code));
+  }
+  postMessage(message: WorkerRequest): void {
+    if (this.child.connected) this.child.send(message);
+  }
+  terminate(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGKILL');
+    });
+  }
 }
 
 /**
- * A pool of worker_threads running the ZPL engine, so rendering never blocks the event loop.
- * Threads start lazily, take one job at a time, and are replaced when they crash or time out.
+ * Starts a render worker. From dist/ the entry is the compiled render-worker.js; from source
+ * (tests, tsx) it is render-worker.ts, run through tsx's loader with the @lab/source condition.
+ * `maxHeapMb` is the worker's V8 heap limit.
+ */
+function startWorker(maxHeapMb: number | undefined): RenderProcess {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  const tsx = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const execArgv = [
+    ...(fromSource ? ['--import', tsx(), '--conditions=@lab/source'] : []),
+    ...(maxHeapMb ? [`--max-old-space-size=${maxHeapMb}`] : []),
+  ];
+  return new RenderProcess(
+    fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+}
+
+/**
+ * A pool of render workers (child processes) running the ZPL engine, so rendering never blocks the
+ * event loop. Workers start lazily, take one job at a time, are replaced when they crash or time
+ * out, and stop after `idleMs` without work.
  */
 export class RenderPool implements JobRunner {
   private readonly slots: Slot[] = [];

@@ -1,14 +1,15 @@
 /**
- * One label-rendering thread of the pool: loads the ZPL engine once, then runs jobs one at a time.
+ * One label-rendering worker process of the pool: loads the ZPL engine once, then runs jobs one at a time.
  * Post-processing (rotation, PDF assembly) runs here too, so the server's event loop does no
  * pixel work.
  */
-import { parentPort } from 'node:worker_threads';
 import { loadEngine, runJob } from './engine.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
-const port = parentPort;
-if (!port) throw new Error('render-worker must run in a worker thread');
+if (!process.send) throw new Error('render-worker runs as a child process of the render pool');
+const post = (message: WorkerResponse) => process.send!(message);
+// The server went away (or closed the pool): nothing is left to render for.
+process.on('disconnect', () => process.exit(0));
 
 await loadEngine();
 
@@ -22,18 +23,18 @@ async function engineAlive(): Promise<boolean> {
   }
 }
 
-port.on('message', (request: WorkerRequest) => {
+process.on('message', (request: WorkerRequest) => {
   runJob(request.job).then(
     // Copied, not transferred: small Buffers share Node's allocation pool.
-    (images) => port.postMessage({ type: 'done', id: request.id, images } satisfies WorkerResponse),
+    (images) => post({ type: 'done', id: request.id, images } satisfies WorkerResponse),
     async (err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);
       // After any failure, check the engine still renders: one that died inside this thread (its Go
       // runtime exited, e.g. on 100,000 ^FO fields) cannot render again and the pool replaces it.
       const fatal = /program has already exited/i.test(message) || !(await engineAlive());
-      port.postMessage({ type: 'failed', id: request.id, message, fatal } satisfies WorkerResponse);
+      post({ type: 'failed', id: request.id, message, fatal } satisfies WorkerResponse);
     },
   );
 });
 
-port.postMessage({ type: 'ready' } satisfies WorkerResponse);
+post({ type: 'ready' } satisfies WorkerResponse);
