@@ -34,6 +34,7 @@ describe.each(testDialects)('app on %s', (dialect) => {
       fileShareUrl: 'https://files.example.test/share',
       publicBaseUrl: null,
       labelServiceUrl: '/lab/api/labels',
+      user: null,
     });
   });
 

@@ -15,6 +15,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/index.js';
 import { runSeeds } from './db/seeds.js';
+import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { API_PREFIX, HOOKS_PREFIX, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
@@ -74,6 +75,16 @@ function withCspAdditions(base: typeof contentSecurityPolicy, additions: CspAddi
   return directives;
 }
 
+/** Browser features the site never uses, switched off for every page. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A client-supplied request id we may log and echo: 1–128 letters, digits, `.`, `_`, `:`, `-`. */
+export function safeRequestId(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && SAFE_REQUEST_ID.test(value) ? value : undefined;
+}
+
 /** The single assembly point: used by main.ts, the CLI and every server test. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const modules = options.modules ?? labModules;
@@ -81,17 +92,40 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel, options.logDestination),
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's x-request-id becomes the log's request id only when it is a safe token.
+    requestIdHeader: false,
+    genReqId: (req) => safeRequestId(req.headers['x-request-id']) ?? randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY; default none).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, else 408 and the socket
+    // closes: a body trickled one byte at a time cannot hold a connection forever.
+    requestTimeout: config.requestTimeoutMs,
+    // (Given to http.createServer too: Node 20 ignores a requestTimeout set after construction.)
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.requestTimeoutMs / 4))),
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerAuth(app, config.auth);
+  // Small JSON routes get a body limit sized to them (parsing 2 MB of keys blocks the event loop);
+  // a route that needs more (or takes raw bodies) sets its own `bodyLimit`.
+  app.addHook('onRoute', (route) => {
+    if (route.bodyLimit === undefined && route.schema?.body && route.url.startsWith(`${API_PREFIX}/`)) {
+      route.bodyLimit = config.jsonBodyLimitBytes;
+    }
+  });
 
   const db = openDatabase(config.database);
   const bus: Bus =
@@ -114,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let closing = false;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('preClose', async () => {
@@ -135,7 +170,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy,
     modules.map((m) => m.csp?.(config) ?? {}),
   );
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives } });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives },
+    // HSTS only where the site is served over HTTPS and someone chose to commit to it.
+    strictTransportSecurity: config.hstsMaxAge > 0 ? { maxAge: config.hstsMaxAge, includeSubDomains: false } : false,
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
@@ -155,7 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       for (const m of modules) if (m.api) await api.register(m.api);
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
-      await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs));
+      await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs, config.sseBufferLimitBytes));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -16,3 +16,4 @@ export { carrierOpenApiDataset } from './modules/openapi/dataset.js';
 export { indexOperations } from './modules/openapi/document.js';
 export { DocumentValidators } from './modules/openapi/validators.js';
 export { OperationChecker } from './modules/carrier-sim/validate.js';
+export { RenderPool } from './modules/labels/pool.js';

@@ -36,8 +36,39 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
+  JSON_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  SSE_BUFFER_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
+  /** Hops or addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed; empty = none. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v.toLowerCase() !== 'true', {
+      message: 'TRUST_PROXY=true would believe any client: name the proxy addresses/CIDRs or a hop count',
+    }),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1024),
+  /** Strict-Transport-Security max-age in seconds; 0 = not sent (plain HTTP deployments). */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
+  AUTH: z.enum(['off', 'proxy', 'basic']).default('off'),
+  AUTH_PROXY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, 'AUTH_PROXY_HEADER must be a header name')
+    .default('x-webauth-user'),
+  AUTH_PROXY_ADDRESSES: z.string().trim().default('loopback'),
+  AUTH_HTPASSWD_FILE: z.string().trim().default(''),
 });
 
 export type DatabaseConfig =
@@ -56,8 +87,49 @@ export interface AppConfig {
   publicBaseUrl: string | undefined;
   fileShareUrl: string | undefined;
   bodyLimitBytes: number;
+  /** Body limit of API routes with a JSON body schema that set no limit of their own. */
+  jsonBodyLimitBytes: number;
   shutdownTimeoutMs: number;
   sseHeartbeatMs: number;
+  /** Bytes an SSE client may leave unread before it is disconnected. */
+  sseBufferLimitBytes: number;
+  /** Fastify `trustProxy`: false, a hop count, or addresses/CIDRs (comma-separated). */
+  trustProxy: false | number | string;
+  /** Longest time to receive a whole request (headers and body); 408 after. */
+  requestTimeoutMs: number;
+  /** Open connections accepted at once; more are dropped by the OS listener. */
+  maxConnections: number;
+  hstsMaxAge: number;
+  auth: AuthConfig;
+}
+
+export type AuthConfig =
+  { mode: 'off' } | { mode: 'proxy'; header: string; proxies: string[] } | { mode: 'basic'; htpasswdFile: string };
+
+/** TRUST_PROXY → Fastify's trustProxy: '' = off, `2` = hops, else addresses/CIDRs. */
+export function trustProxyFrom(value: string): false | number | string {
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
+function authFrom(e: z.output<typeof envSchema>, problems: string[]): AuthConfig {
+  if (e.AUTH === 'proxy') {
+    const proxies = e.AUTH_PROXY_ADDRESSES.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (!proxies.length) problems.push('AUTH_PROXY_ADDRESSES: name the auth proxy addresses (AUTH=proxy)');
+    return { mode: 'proxy', header: e.AUTH_PROXY_HEADER, proxies };
+  }
+  if (e.AUTH === 'basic') {
+    if (!e.AUTH_HTPASSWD_FILE) problems.push('AUTH_HTPASSWD_FILE: name the htpasswd file (AUTH=basic)');
+    return { mode: 'basic', htpasswdFile: path.resolve(repoRoot, e.AUTH_HTPASSWD_FILE) };
+  }
+  return { mode: 'off' };
 }
 
 export function databaseConfigFromUrl(url: string, cwd = repoRoot): DatabaseConfig {
@@ -96,6 +168,7 @@ export function loadConfig(
     if (own.success) settings.push(m.config.read(own.data));
     else problems.push(...issueLines(own.error));
   }
+  const auth = parsed.success ? authFrom(parsed.data, problems) : { mode: 'off' as const };
   if (!parsed.success || problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = parsed.data;
   const config = {
@@ -107,8 +180,15 @@ export function loadConfig(
     publicBaseUrl: e.PUBLIC_BASE_URL,
     fileShareUrl: e.FILE_SHARE_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jsonBodyLimitBytes: e.JSON_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
+    sseBufferLimitBytes: e.SSE_BUFFER_LIMIT_BYTES,
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
+    hstsMaxAge: e.HSTS_MAX_AGE,
+    auth,
   };
   // The module settings are typed by their modules' declaration merging on AppConfig.
   return Object.assign(config, ...settings, overrides) as AppConfig;

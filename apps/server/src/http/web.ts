@@ -55,7 +55,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     app.log.warn({ webDistDir }, 'web app is not built: /lab/ will answer 503 until `npm run build`');
   }
 
-  app.get('/', (_req, reply) => reply.redirect(`${BASE}/`));
+  const hide = { schema: { hide: true } };
+  app.get('/', hide, (_req, reply) => reply.redirect(`${BASE}/`));
 
   const sendIndex = (reply: FastifyReply) => {
     if (!hasBuild) {
@@ -64,22 +65,18 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   };
   // With a build, @fastify/static's wildcard route answers /lab/ too (through the not-found fallback).
-  if (!hasBuild) app.get(`${BASE}/`, (_req, reply) => sendIndex(reply));
+  if (!hasBuild) app.get(`${BASE}/`, hide, (_req, reply) => sendIndex(reply));
 
-  app.setNotFoundHandler(
-    {
-      preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: '1 minute' }) : undefined,
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      if (
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        (isAppRoute(request.url) || isPageUnderApi(request))
-      ) {
-        const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
-        // A missing asset (has an extension) is a real 404, not the app.
-        if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);
-      }
-      return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
-    },
-  );
+  // Pages and assets are never rate-limited (only API routes that cost something are).
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (isAppRoute(request.url) || isPageUnderApi(request))
+    ) {
+      const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
+      // A missing asset (has an extension) is a real 404, not the app.
+      if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);
+    }
+    return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
+  });
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 
 export type TabularFormat = 'csv' | 'json' | 'xlsx';
 export type RawRecord = Record<string, unknown>;
@@ -76,6 +75,8 @@ export async function readTabular(file: string, format = formatOf(file)): Promis
         return normalizeRecord(r as RawRecord);
       });
     }
+    // Loaded only for XLSX files: the server's resident memory does not carry ExcelJS (~19 MB).
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];

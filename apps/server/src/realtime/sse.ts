@@ -42,11 +42,21 @@ export class SseStreams {
  * default event type, so one EventSource `onmessage` serves every topic. A comment heartbeat keeps
  * proxies from closing idle streams; `retry:` tells the browser how soon to reconnect.
  */
-export function realtimeRoutes(bus: Bus, streams: SseStreams, heartbeatMs: number): FastifyPluginAsyncZod {
+export function realtimeRoutes(
+  bus: Bus,
+  streams: SseStreams,
+  heartbeatMs: number,
+  bufferLimitBytes = 256 * 1024,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    // HEAD answers at once with the stream's headers; it never opens a subscription.
+    app.head('/realtime', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache, no-transform').type('text/event-stream; charset=utf-8').send(),
+    );
     app.get(
       '/realtime',
       {
+        exposeHeadRoute: false,
         schema: {
           summary: 'Stream realtime events (Server-Sent Events)',
           tags: ['realtime'],
@@ -63,16 +73,27 @@ export function realtimeRoutes(bus: Bus, streams: SseStreams, heartbeatMs: numbe
           connection: 'keep-alive',
           'x-accel-buffering': 'no',
         });
-        res.write(`retry: 3000\n: subscribed ${topics.join(',')}\n\n`);
+        // A client that does not read (its unread bytes pass the limit) is disconnected rather than
+        // buffered without bound; EventSource reconnects and the page reloads its list.
+        const send = (text: string) => {
+          if (res.destroyed) return;
+          if (res.writableLength > bufferLimitBytes) {
+            request.log.warn({ unread: res.writableLength }, 'realtime client too slow; disconnected');
+            res.destroy();
+            return;
+          }
+          res.write(text);
+        };
+        send(`retry: 3000\n: subscribed ${topics.join(',')}\n\n`);
         streams.add(res);
         let seq = 0;
         const unsubscribers = topics.map((topic) =>
           bus.subscribe(topic, (data) => {
             seq += 1;
-            res.write(`id: ${seq}\ndata: ${JSON.stringify({ topic, data })}\n\n`);
+            send(`id: ${seq}\ndata: ${JSON.stringify({ topic, data })}\n\n`);
           }),
         );
-        const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
+        const heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
         heartbeat.unref();
         res.on('close', () => {
           clearInterval(heartbeat);

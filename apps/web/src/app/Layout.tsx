@@ -36,6 +36,12 @@ export function Layout() {
           style={{ flex: 1, minWidth: 0 }}
           aria-label="main menu"
         />
+        {config?.user ? (
+          <span style={{ color: '#fff', whiteSpace: 'nowrap' }} title={t('user.signedIn')}>
+            <span style={{ opacity: 0.65 }}>{t('user.signedIn')} </span>
+            <span data-testid="current-user">{config.user}</span>
+          </span>
+        ) : null}
         <Segmented<Lang>
           aria-label={t('lang.label')}
           value={lang}

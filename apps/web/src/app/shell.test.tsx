@@ -13,13 +13,13 @@ import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderApp(path: string, lang: 'en' | 'zh' = 'en') {
+function renderApp(path: string, lang: 'en' | 'zh' = 'en', user: string | null = null) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
       async () =>
         new Response(
-          JSON.stringify({ version: '0.1.0', fileShareUrl: 'https://share.example.test/', publicBaseUrl: null }),
+          JSON.stringify({ version: '0.1.0', fileShareUrl: 'https://share.example.test/', publicBaseUrl: null, user }),
           { headers: { 'content-type': 'application/json' } },
         ),
     ),
@@ -68,6 +68,18 @@ describe('app shell', () => {
     renderApp('/nowhere/at/all');
     expect(await screen.findByText('HTTP 404')).toBeInTheDocument();
     expect(screen.getByText('THE PAGE YOU WERE LOOKING FOR COULD NOT BE FOUND.')).toBeInTheDocument();
+  });
+
+  it('shows who is signed in when the server has access control on, nobody when it is off', async () => {
+    renderApp('/', 'en', 'ada');
+    expect(await screen.findByTestId('current-user')).toHaveTextContent('ada');
+    expect(screen.getByText('Signed in as')).toBeInTheDocument();
+  });
+
+  it('shows no user when access control is off', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'File sharing' })).toBeInTheDocument();
+    expect(screen.queryByTestId('current-user')).toBeNull();
   });
 
   it('switches the chrome to Chinese', async () => {

@@ -23,6 +23,7 @@ const dictionary = {
     'chunk.retry': 'Retry',
     'chunk.loading': 'Loading…',
     'lang.label': 'Language',
+    'user.signedIn': 'Signed in as',
   },
   zh: {
     'menu.home': '首页',
@@ -42,6 +43,7 @@ const dictionary = {
     'chunk.retry': '重试',
     'chunk.loading': '加载中…',
     'lang.label': '语言',
+    'user.signedIn': '当前用户',
   },
 } as const;
 

@@ -14,5 +14,7 @@ export const clientConfigReply = z.object({
   publicBaseUrl: z.string().nullable(),
   /** Base of the ZPL conversion service (…/v1/printers/{dpmm}/labels/{size}/{index}/). */
   labelServiceUrl: z.string(),
+  /** Who is signed in (AUTH=proxy or basic); null when access control is off. */
+  user: z.string().nullable(),
 });
 export type ClientConfig = z.output<typeof clientConfigReply>;

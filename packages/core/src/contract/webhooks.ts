@@ -33,8 +33,12 @@ export const webhookDetail = webhookSummary.extend({
   headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   /** The body decoded as UTF-8 (invalid sequences become U+FFFD). */
   body: z.string(),
-  /** The exact bytes, for signature checks of bodies that are not valid UTF-8. */
+  /** The exact bytes (decoded from their Content-Encoding), for signature checks of bodies that are not valid UTF-8. */
   bodyBase64: z.string(),
+  /** The Content-Encoding the body arrived with (null: none). */
+  contentEncoding: z.string().nullable().optional(),
+  /** With a Content-Encoding: the bytes exactly as received, still encoded. */
+  receivedBase64: z.string().optional(),
 });
 export type WebhookDetail = z.output<typeof webhookDetail>;
 

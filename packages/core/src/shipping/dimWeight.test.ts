@@ -102,4 +102,18 @@ describe('dimWeightFromInput', () => {
     });
     expect(dimWeightFromInput({ length: 1, width: 1, height: 1, actualweight: '0' })).toMatchObject({ ok: false });
   });
+
+  it('refuses values past the screen limits, so results stay finite', () => {
+    expect(dimWeightFromInput({ length: 1e308, width: 1e308, height: 1e308, actualweight: 1e308 })).toEqual({
+      ok: false,
+      message: 'length must be at most 999',
+    });
+    expect(dimWeightFromInput({ length: 999, width: 999, height: 999, actualweight: '100000' })).toEqual({
+      ok: false,
+      message: 'actualweight must be at most 99999',
+    });
+    expect(dimWeightFromInput({ length: 999, width: 999, height: 999, actualweight: 99_999 })).toMatchObject({
+      ok: true,
+    });
+  });
 });

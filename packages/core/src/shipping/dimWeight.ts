@@ -20,6 +20,8 @@ export const FREIGHT_LENGTH_LIMIT_CM = 274;
 export const FREIGHT_LENGTH_PLUS_GIRTH_LIMIT_CM = 330;
 
 export const DIM_WEIGHT_REQUIRED_MESSAGE = 'enter weight & size before search';
+/** The screen's own limits (3 characters per side in cm, 5 for the weight in kg), so results stay finite. */
+export const DIM_WEIGHT_MAX = { length: 999, width: 999, height: 999, actualweight: 99_999 } as const;
 
 export const FREIGHT_REASONS = {
   actualWeight: `Actual weight over ${FREIGHT_WEIGHT_LIMIT_KG} kg`,
@@ -81,6 +83,7 @@ export function dimWeightFromInput(
     const parsed = parseDecimal(input[name]);
     if (parsed === undefined) return { ok: false, message: DIM_WEIGHT_REQUIRED_MESSAGE };
     if (parsed === null || parsed <= 0) return { ok: false, message: `${name} must be a positive decimal number` };
+    if (parsed > DIM_WEIGHT_MAX[name]) return { ok: false, message: `${name} must be at most ${DIM_WEIGHT_MAX[name]}` };
     values.push(parsed);
   }
   const [length, width, height, weight] = values as [number, number, number, number];

@@ -1,11 +1,12 @@
 import type { ZplApi } from 'zpl-renderer-js';
-import { imageToZplGraphic } from '@lab/core/labels/zpl';
-import { decodeImage } from './decodeImage.js';
-import { pngsToPdf, rotatePng } from './images.js';
-import { bitonalPng, pngsToSheetPdf } from './sheet.js';
 import type { WorkerJob } from './protocol.js';
 
 let api: Promise<ZplApi> | undefined;
+
+/** PNG rotation and PDF assembly (pdf-lib), loaded where jobs run: render threads, not the server's main thread. */
+const images = () => import('./images.js');
+/** Sheet layout and bitonal PNGs (the ZPL toolkit's PDF/PNG options), loaded the same way. */
+const sheet = () => import('./sheet.js');
 
 /** The ZPL engine (WebAssembly, ~100 MB once loaded), loaded on first use. */
 function engine(): Promise<ZplApi> {
@@ -25,16 +26,21 @@ export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
       const labels = await (await engine()).zplToBase64MultipleAsync(job.zpl, job.widthMm, job.heightMm, job.dpmm);
       return labels.map((b64) => Uint8Array.from(Buffer.from(b64, 'base64')));
     }
-    case 'rotate':
+    case 'rotate': {
+      const { rotatePng } = await images();
       return [rotatePng(job.png, job.rotation)];
-    case 'pdf':
+    }
+    case 'pdf': {
+      const { pngsToPdf, rotatePng } = await images();
       return [
         await pngsToPdf(
           job.pngs.map((png) => rotatePng(png, job.rotation)),
           job.page,
         ),
       ];
-    case 'sheet':
+    }
+    case 'sheet': {
+      const [{ rotatePng }, { pngsToSheetPdf }] = await Promise.all([images(), sheet()]);
       return [
         await pngsToSheetPdf(
           job.pngs.map((png) => rotatePng(png, job.rotation)),
@@ -42,9 +48,17 @@ export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
           job.sheet,
         ),
       ];
-    case 'bitonal':
+    }
+    case 'bitonal': {
+      const [{ rotatePng }, { bitonalPng }] = await Promise.all([images(), sheet()]);
       return [bitonalPng(rotatePng(job.png, job.rotation))];
-    case 'graphic':
+    }
+    case 'graphic': {
+      const [{ imageToZplGraphic }, { decodeImage }] = await Promise.all([
+        import('@lab/core/labels/zpl'),
+        import('./decodeImage.js'),
+      ]);
       return [Buffer.from(JSON.stringify(imageToZplGraphic(decodeImage(job.image), job.options)), 'utf8')];
+    }
   }
 }

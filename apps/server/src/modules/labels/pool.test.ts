@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RenderBusyError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
+import { RenderBusyError, RenderCancelledError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
 import type { WorkerJob } from './protocol.js';
 
 const label = (text: string): Extract<WorkerJob, { op: 'render' }> => ({
@@ -48,5 +48,46 @@ describe('RenderPool time limit', () => {
       await pool.close();
     }
     await expect(pool.run(label('closed'))).rejects.toThrow('the render pool is closed');
+  });
+});
+
+describe('RenderPool cancellation and limits', () => {
+  const slow = {
+    op: 'render',
+    zpl: '^XA^FO20,20^A0N,400,400^FDslow^FS^XZ',
+    widthMm: 150,
+    heightMm: 150,
+    dpmm: 12,
+  } as const;
+
+  it('drops a waiting job when its signal aborts, and stops the thread of a running one', async () => {
+    const pool = new RenderPool({ size: 1, timeoutMs: 60_000 });
+    try {
+      await pool.warmUp();
+      const running = new AbortController();
+      const waiting = new AbortController();
+      const a = pool.run(slow, running.signal);
+      const b = pool.run(label('queued'), waiting.signal);
+      expect(pool.stats).toEqual({ workers: 1, busy: 1, queued: 1 });
+      waiting.abort();
+      await expect(b).rejects.toBeInstanceOf(RenderCancelledError);
+      expect(pool.stats.queued).toBe(0);
+      running.abort();
+      await expect(a).rejects.toBeInstanceOf(RenderCancelledError);
+      expect(pool.stats.workers).toBe(0);
+      expect(await pool.run(label('after'))).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails the job, not the server, when a thread passes its heap limit', async () => {
+    const pool = new RenderPool({ size: 1, timeoutMs: 60_000, maxHeapMb: 1 });
+    try {
+      await expect(pool.run(label('x'))).rejects.toBeInstanceOf(RenderError);
+      expect(pool.stats.workers).toBe(0);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runJob } from './engine.js';
 import type { WorkerJob, WorkerRequest, WorkerResponse } from './protocol.js';
 
@@ -12,6 +13,10 @@ export class RenderError extends Error {
 export class RenderTimeoutError extends Error {
   override name = 'RenderTimeoutError';
 }
+/** The caller gave up (client disconnected or the request's deadline passed). */
+export class RenderCancelledError extends Error {
+  override name = 'RenderCancelledError';
+}
 /** More jobs are waiting than the pool accepts. */
 export class RenderBusyError extends Error {
   override name = 'RenderBusyError';
@@ -19,7 +24,8 @@ export class RenderBusyError extends Error {
 
 /** Runs render jobs somewhere: a pool of threads, or this thread. */
 export interface JobRunner {
-  run(job: WorkerJob): Promise<Uint8Array[]>;
+  /** Runs a job; when `signal` aborts, a waiting job is dropped and a running one's thread is stopped. */
+  run(job: WorkerJob, signal?: AbortSignal): Promise<Uint8Array[]>;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,8 @@ export interface RenderPoolOptions {
   maxQueue?: number;
   /** A thread idle this long is stopped (each holds the ~100 MB engine); started again on demand. */
   idleMs?: number;
+  /** V8 heap limit of each thread (MB); past it the thread dies and its job fails, the server lives. */
+  maxHeapMb?: number;
 }
 
 interface Task {
@@ -54,34 +62,65 @@ interface Task {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: RenderProcess;
   ready: boolean;
   task: Task | undefined;
   timer: NodeJS.Timeout | undefined;
   idleTimer: NodeJS.Timeout | undefined;
 }
 
-/**
- * Starts a render thread. From dist/ the entry is the compiled render-worker.js; when running from
- * source (tests, tsx) it is render-worker.ts, loaded through tsx's ESM API registered inside the
- * thread (a loader passed with --import does not reach a worker's entry module on Node 20).
- */
-function startWorker(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(entry);
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true });
+function cancelled(signal: AbortSignal): Error {
+  return signal.reason instanceof Error && !(signal.reason.name === 'AbortError')
+    ? signal.reason
+    : new RenderCancelledError('the request was cancelled');
 }
 
 /**
- * A pool of worker_threads running the ZPL engine, so rendering never blocks the event loop.
- * Threads start lazily, take one job at a time, and are replaced when they crash or time out.
+ * One render worker: a child process (not a thread), so that when it stops, every byte it used —
+ * the engine's WebAssembly memory, its heap and its allocator's arenas — goes back to the OS and
+ * the server's idle memory returns to its resting size. Messages use Node's structured-clone IPC.
+ */
+class RenderProcess extends EventEmitter {
+  constructor(private readonly child: ChildProcess) {
+    super();
+    child.on('message', (m) => this.emit('message', m));
+    child.on('error', (err) => this.emit('error', err));
+    child.on('exit', (code) => this.emit('exit', code));
+  }
+  postMessage(message: WorkerRequest): void {
+    if (this.child.connected) this.child.send(message);
+  }
+  terminate(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGKILL');
+    });
+  }
+}
+
+/**
+ * Starts a render worker. From dist/ the entry is the compiled render-worker.js; from source
+ * (tests, tsx) it is render-worker.ts, run through tsx's loader with the @lab/source condition.
+ * `maxHeapMb` is the worker's V8 heap limit.
+ */
+function startWorker(maxHeapMb: number | undefined): RenderProcess {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  const tsx = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const execArgv = [
+    ...(fromSource ? ['--import', tsx(), '--conditions=@lab/source'] : []),
+    ...(maxHeapMb ? [`--max-old-space-size=${maxHeapMb}`] : []),
+  ];
+  return new RenderProcess(
+    fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+}
+
+/**
+ * A pool of render workers (child processes) running the ZPL engine, so rendering never blocks the
+ * event loop. Workers start lazily, take one job at a time, are replaced when they crash or time
+ * out, and stop after `idleMs` without work.
  */
 export class RenderPool implements JobRunner {
   private readonly slots: Slot[] = [];
@@ -105,15 +144,36 @@ export class RenderPool implements JobRunner {
     };
   }
 
-  run(job: WorkerJob): Promise<Uint8Array[]> {
+  run(job: WorkerJob, signal?: AbortSignal): Promise<Uint8Array[]> {
     if (this.closed) return Promise.reject(new Error('the render pool is closed'));
+    if (signal?.aborted) return Promise.reject(cancelled(signal));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(new RenderBusyError('the label renderer is busy; try again in a moment'));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      const task: Task = { id: this.nextId++, job, resolve, reject };
+      if (signal) {
+        const onAbort = () => this.cancel(task, cancelled(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        const done = () => signal.removeEventListener('abort', onAbort);
+        task.resolve = (images) => (done(), resolve(images));
+        task.reject = (err) => (done(), reject(err));
+      }
+      this.queue.push(task);
       this.pump();
     });
+  }
+
+  /** Drops a waiting task, or stops the thread running it (the engine cannot be interrupted). */
+  private cancel(task: Task, reason: Error): void {
+    const waiting = this.queue.indexOf(task);
+    if (waiting !== -1) {
+      this.queue.splice(waiting, 1);
+      task.reject(reason);
+      return;
+    }
+    const slot = this.slots.find((s) => s.task === task);
+    if (slot) void this.retire(slot, reason);
   }
 
   /** Starts every thread now (benchmarks and servers that want no cold start). */
@@ -161,7 +221,7 @@ export class RenderPool implements JobRunner {
   }
 
   private spawn(): Slot {
-    const worker = startWorker();
+    const worker = startWorker(this.options.maxHeapMb);
     const slot: Slot = { worker, ready: false, task: undefined, timer: undefined, idleTimer: undefined };
     this.slots.push(slot);
     worker.on('message', (m: WorkerResponse) => this.onMessage(slot, m));

@@ -1,28 +1,40 @@
 /**
- * One label-rendering thread of the pool: loads the ZPL engine once, then runs jobs one at a time.
+ * One label-rendering worker process of the pool: loads the ZPL engine once, then runs jobs one at a time.
  * Post-processing (rotation, PDF assembly) runs here too, so the server's event loop does no
  * pixel work.
  */
-import { parentPort } from 'node:worker_threads';
 import { loadEngine, runJob } from './engine.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
-const port = parentPort;
-if (!port) throw new Error('render-worker must run in a worker thread');
+if (!process.send) throw new Error('render-worker runs as a child process of the render pool');
+const post = (message: WorkerResponse) => process.send!(message);
+// The server went away (or closed the pool): nothing is left to render for.
+process.on('disconnect', () => process.exit(0));
 
 await loadEngine();
 
-port.on('message', (request: WorkerRequest) => {
+const PROBE = { op: 'render', zpl: '^XA^FO1,1^FDa^FS^XZ', widthMm: 5, heightMm: 5, dpmm: 8 } as const;
+
+async function engineAlive(): Promise<boolean> {
+  try {
+    return (await runJob(PROBE)).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+process.on('message', (request: WorkerRequest) => {
   runJob(request.job).then(
     // Copied, not transferred: small Buffers share Node's allocation pool.
-    (images) => port.postMessage({ type: 'done', id: request.id, images } satisfies WorkerResponse),
-    (err: unknown) => {
+    (images) => post({ type: 'done', id: request.id, images } satisfies WorkerResponse),
+    async (err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);
-      // A Go runtime that exited cannot render again: the pool replaces this thread.
-      const fatal = /program has already exited/i.test(message);
-      port.postMessage({ type: 'failed', id: request.id, message, fatal } satisfies WorkerResponse);
+      // After any failure, check the engine still renders: one that died inside this thread (its Go
+      // runtime exited, e.g. on 100,000 ^FO fields) cannot render again and the pool replaces it.
+      const fatal = /program has already exited/i.test(message) || !(await engineAlive());
+      post({ type: 'failed', id: request.id, message, fatal } satisfies WorkerResponse);
     },
   );
 });
 
-port.postMessage({ type: 'ready' } satisfies WorkerResponse);
+post({ type: 'ready' } satisfies WorkerResponse);

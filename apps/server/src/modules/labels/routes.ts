@@ -4,8 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed } from '@lab/core/labels';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { RenderBusyError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
-import { LabelIndexError, LabelService, type LabelFormat } from './service.js';
+import { ClientConcurrency, requestSignal, TooManyRendersError } from './limits.js';
+import { readMultipart } from './multipart.js';
+import { RenderBusyError, RenderCancelledError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
+import { LabelIndexError, LabelService, LabelTooLargeError, type LabelFormat } from './service.js';
 import {
   analyzeForRequest,
   graphicsRoute,
@@ -73,15 +75,8 @@ async function readZpl(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
     return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   }
-  let zpl: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') zpl ??= bytes;
-    } else if (part.fieldname === 'file' && typeof part.value === 'string') {
-      zpl ??= Buffer.from(part.value, 'utf8');
-    }
-  }
+  const { files, fields } = await readMultipart(request);
+  const zpl = files.get('file') ?? (fields.file !== undefined ? Buffer.from(fields.file, 'utf8') : undefined);
   if (!zpl) throw badRequest('the multipart/form-data body has no field named "file"');
   return zpl;
 }
@@ -93,9 +88,16 @@ async function readZpl(request: FastifyRequest): Promise<Buffer> {
 export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
   const service = new LabelService({
-    runner: new RenderPool({ size: config.labelWorkers, timeoutMs: config.labelRenderTimeoutMs }),
+    runner: new RenderPool({
+      size: config.labelWorkers,
+      timeoutMs: config.labelRenderTimeoutMs,
+      idleMs: config.labelWorkerIdleMs,
+      maxHeapMb: config.labelWorkerMaxHeapMb,
+    }),
     cacheBytes: config.labelCacheBytes,
+    maxDots: config.labelMaxDots,
   });
+  const perClient = new ClientConcurrency(config.labelMaxConcurrentPerClient);
   app.addHook('onClose', () => service.close());
 
   // This plugin is its own encapsulation context: the raw-body parsers apply to these routes only.
@@ -126,17 +128,23 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     if (analysis && toolkit.linter) setWarningHeaders(reply, analysis);
     if (format === 'json') return sendLabelData(reply, analysis!, params.index);
     const started = performance.now();
+    let release: (() => void) | undefined;
     try {
-      const out = await service.render({
-        zpl,
-        dpmm: params.dpmm,
-        size: params.size,
-        index: params.index,
-        rotation: rotation.value,
-        format,
-        sheet: format === 'pdf' ? toolkit.sheet : undefined,
-        quality: format === 'png' ? toolkit.quality : undefined,
-      });
+      release = perClient.acquire(request.ip);
+      const signal = requestSignal(request, reply, config.labelRequestDeadlineMs);
+      const out = await service.render(
+        {
+          zpl,
+          dpmm: params.dpmm,
+          size: params.size,
+          index: params.index,
+          rotation: rotation.value,
+          format,
+          sheet: format === 'pdf' ? toolkit.sheet : undefined,
+          quality: format === 'png' ? toolkit.quality : undefined,
+        },
+        signal,
+      );
       return reply
         .header('x-total-count', String(out.total))
         .header('x-cache', out.cached ? 'hit' : 'miss')
@@ -147,16 +155,33 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
       if (err instanceof LabelIndexError) {
         return reply.code(404).header('x-total-count', String(err.total)).send({ message: err.message });
       }
-      if (err instanceof RenderError || err instanceof RenderTimeoutError) throw new HttpError(422, err.message);
+      if (err instanceof RenderError || err instanceof RenderTimeoutError || err instanceof LabelTooLargeError) {
+        throw new HttpError(422, err.message);
+      }
       if (err instanceof RenderBusyError)
         return reply.code(503).header('retry-after', '1').send({ message: err.message });
+      if (err instanceof TooManyRendersError)
+        return reply.code(429).header('retry-after', '1').send({ message: err.message });
+      // The client has gone: nobody reads this answer.
+      if (err instanceof RenderCancelledError) throw new HttpError(499, err.message);
       throw err;
+    } finally {
+      release?.();
     }
   }
 
   await app.register(graphicsRoute(service, config.labelBodyLimitBytes));
 
-  const responses = { 400: message, 404: message, 406: message, 413: message, 422: message, 503: message };
+  const responses = {
+    400: message,
+    404: message,
+    406: message,
+    413: message,
+    422: message,
+    429: message,
+    503: message,
+  };
+  const routeConfig = { rateLimit: { max: config.labelRateLimitPerMinute, timeWindow: 60_000 } };
   const description =
     'Body: the ZPL as the raw request body (any content type, e.g. application/x-www-form-urlencoded or text/plain) or as the multipart/form-data field "file". ' +
     'Answers image/png (one label) or application/pdf (one page per label) with X-Total-Count = labels in the ZPL.';
@@ -165,6 +190,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/labels/v1/printers/:dpmm/labels/:size/:index',
     {
       bodyLimit: config.labelBodyLimitBytes,
+      config: routeConfig,
       schema: {
         summary: 'Render one label of a ZPL document to PNG or PDF',
         description,
@@ -181,6 +207,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/labels/v1/printers/:dpmm/labels/:size',
     {
       bodyLimit: config.labelBodyLimitBytes,
+      config: routeConfig,
       schema: {
         summary: 'Render a ZPL document: PNG of the first label, or a PDF of every label',
         description,

@@ -9,7 +9,7 @@ import {
   type Rotation,
 } from '@lab/core/labels';
 import type { GraphicOptions, LabelQuality, SheetOptions, ZplGraphic } from '@lab/core/labels/zpl';
-import { RenderError, type JobRunner } from './pool.js';
+import { RenderCancelledError, RenderError, type JobRunner } from './pool.js';
 
 export type LabelFormat = 'png' | 'pdf';
 
@@ -47,12 +47,35 @@ export class LabelIndexError extends Error {
   }
 }
 
+/** The request would draw more dots (width × height × labels) than LABEL_MAX_DOTS allows. */
+export class LabelTooLargeError extends Error {
+  override name = 'LabelTooLargeError';
+}
+
+/** Labels a ZPL asks for: its `^XA` openings (at least one), known before any rendering. */
+export function countLabelOpenings(zpl: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i + 2 < zpl.length; i++) {
+    // ^XA or ^xa (ZPL commands are case-insensitive)
+    if (zpl[i] === 0x5e && (zpl[i + 1]! | 0x20) === 0x78 && (zpl[i + 2]! | 0x20) === 0x61) n++;
+  }
+  return Math.max(1, n);
+}
+
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export interface LabelServiceOptions {
   /** Where jobs run: a RenderPool (server) or `inProcessRunner` (CLI). Closed with the service. */
   runner: JobRunner;
   cacheBytes: number;
+  /** Most dots (width × height × labels) one request may draw; unset = no limit (the CLI). */
+  maxDots?: number;
+}
+
+interface SharedRender {
+  promise: Promise<Buffer[]>;
+  controller: AbortController;
+  waiters: number;
 }
 
 /**
@@ -64,10 +87,12 @@ export class LabelService {
   private readonly runner: JobRunner;
   private readonly outputs: LRUCache<string, LabelOutput>;
   private readonly labelSets: LRUCache<string, Buffer[]>;
-  private readonly inFlight = new Map<string, Promise<Buffer[]>>();
+  private readonly inFlight = new Map<string, SharedRender>();
+  private readonly maxDots: number;
 
   constructor(options: LabelServiceOptions) {
     this.runner = options.runner;
+    this.maxDots = options.maxDots ?? Infinity;
     const half = Math.max(1, Math.floor(options.cacheBytes / 2));
     this.outputs = new LRUCache({ maxSize: half, sizeCalculation: (o) => Math.max(1, o.body.byteLength) });
     this.labelSets = new LRUCache({
@@ -80,7 +105,19 @@ export class LabelService {
     });
   }
 
-  async render(request: LabelRequest): Promise<LabelOutput & { cached: boolean }> {
+  /**
+   * Renders (or answers from the cache). `signal` aborts when the client has gone or the request's
+   * deadline has passed: waiting work is dropped and a render no other request waits for is stopped.
+   */
+  async render(request: LabelRequest, signal?: AbortSignal): Promise<LabelOutput & { cached: boolean }> {
+    const px = labelPixelSize(request.size, request.dpmm);
+    const labels = countLabelOpenings(request.zpl);
+    const dots = px.width * px.height * labels;
+    if (dots > this.maxDots) {
+      throw new LabelTooLargeError(
+        `the request would draw ${dots} dots (${px.width} × ${px.height} × ${labels} label${labels === 1 ? '' : 's'}); the limit is ${this.maxDots} (LABEL_MAX_DOTS): use a smaller size, density or fewer labels`,
+      );
+    }
     const hash = createHash('sha256').update(request.zpl).digest('hex');
     const setKey = `${hash}|${request.dpmm}|${request.size.widthIn}x${request.size.heightIn}`;
     const sheetKey = request.sheet ? JSON.stringify(request.sheet) : '';
@@ -88,25 +125,31 @@ export class LabelService {
     const hit = this.outputs.get(outputKey);
     if (hit) return { ...hit, cached: true };
 
-    const labels = await this.labelSet(setKey, request);
-    const total = labels.length;
+    const rendered = await this.labelSet(setKey, request, signal);
+    const total = rendered.length;
     if (total === 0) throw new RenderError('the ZPL holds no label (no ^XA … ^XZ block)');
     const index = request.index ?? (request.format === 'png' ? 0 : undefined);
     if (index !== undefined && index >= total) throw new LabelIndexError(index, total);
-    const chosen = index === undefined ? labels : [labels[index]!];
+    const chosen = index === undefined ? rendered : [rendered[index]!];
 
     let body: Buffer;
     if (request.format === 'pdf' && request.sheet) {
       const label = pdfPageSize(request.size, request.rotation);
       const job = { op: 'sheet' as const, pngs: chosen, rotation: request.rotation, label, sheet: request.sheet };
-      body = asBuffer((await this.runner.run(job))[0]!);
+      body = asBuffer((await this.runner.run(job, signal))[0]!);
     } else if (request.format === 'png' && request.quality === 'Bitonal') {
-      body = asBuffer((await this.runner.run({ op: 'bitonal', png: chosen[0]!, rotation: request.rotation }))[0]!);
+      body = asBuffer(
+        (await this.runner.run({ op: 'bitonal', png: chosen[0]!, rotation: request.rotation }, signal))[0]!,
+      );
     } else if (request.format === 'pdf') {
       const page = pdfPageSize(request.size, request.rotation);
-      body = asBuffer((await this.runner.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page }))[0]!);
+      body = asBuffer(
+        (await this.runner.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page }, signal))[0]!,
+      );
     } else if (request.rotation !== 0) {
-      body = asBuffer((await this.runner.run({ op: 'rotate', png: chosen[0]!, rotation: request.rotation }))[0]!);
+      body = asBuffer(
+        (await this.runner.run({ op: 'rotate', png: chosen[0]!, rotation: request.rotation }, signal))[0]!,
+      );
     } else {
       body = chosen[0]!;
     }
@@ -127,28 +170,57 @@ export class LabelService {
     return this.runner.close();
   }
 
-  private labelSet(key: string, request: LabelRequest): Promise<Buffer[]> {
+  private labelSet(key: string, request: LabelRequest, signal: AbortSignal | undefined): Promise<Buffer[]> {
     const cached = this.labelSets.get(key);
     if (cached) return Promise.resolve(cached);
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    const px = labelPixelSize(request.size, request.dpmm);
-    // Half a dot under the target keeps the engine's round-up on exactly `px` dots.
-    const job = this.runner
-      .run({
-        op: 'render',
-        zpl: zplTextFromBytes(request.zpl),
-        widthMm: (px.width - 0.5) / request.dpmm,
-        heightMm: (px.height - 0.5) / request.dpmm,
-        dpmm: request.dpmm,
-      })
-      .then((images) => {
-        const set = images.map(asBuffer);
-        this.labelSets.set(key, set);
-        return set;
-      })
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, job);
-    return job;
+    let shared = this.inFlight.get(key);
+    if (!shared) {
+      const px = labelPixelSize(request.size, request.dpmm);
+      const controller = new AbortController();
+      // Half a dot under the target keeps the engine's round-up on exactly `px` dots.
+      const promise = this.runner
+        .run(
+          {
+            op: 'render',
+            zpl: zplTextFromBytes(request.zpl),
+            widthMm: (px.width - 0.5) / request.dpmm,
+            heightMm: (px.height - 0.5) / request.dpmm,
+            dpmm: request.dpmm,
+          },
+          controller.signal,
+        )
+        .then((images) => {
+          const set = images.map(asBuffer);
+          this.labelSets.set(key, set);
+          return set;
+        })
+        .finally(() => this.inFlight.delete(key));
+      shared = { promise, controller, waiters: 0 };
+      this.inFlight.set(key, shared);
+    }
+    return this.wait(shared, signal);
+  }
+
+  /** Waits for a shared render; the render itself is stopped only when every waiter has gone. */
+  private wait(shared: SharedRender, signal: AbortSignal | undefined): Promise<Buffer[]> {
+    shared.waiters += 1;
+    if (!signal) return shared.promise;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        shared.waiters -= 1;
+        if (shared.waiters === 0) shared.controller.abort(signal.reason);
+        reject(
+          signal.reason instanceof Error && signal.reason.name !== 'AbortError'
+            ? signal.reason
+            : new RenderCancelledError('the request was cancelled'),
+        );
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      shared.promise.then(
+        (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+        (e: unknown) => (signal.removeEventListener('abort', onAbort), reject(e as Error)),
+      );
+    });
   }
 }

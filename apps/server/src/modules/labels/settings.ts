@@ -11,6 +11,12 @@ export const labelsConfig = defineModuleConfig({
     LABEL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     LABEL_RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     LABEL_CACHE_BYTES: z.coerce.number().int().positive().default(megabytes(64)),
+    LABEL_MAX_DOTS: z.coerce.number().int().positive().default(100_000_000),
+    LABEL_REQUEST_DEADLINE_MS: z.coerce.number().int().positive().default(20_000),
+    LABEL_WORKER_MAX_HEAP_MB: z.coerce.number().int().min(16).default(512),
+    LABEL_WORKER_IDLE_MS: z.coerce.number().int().positive().default(30_000),
+    LABEL_MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().positive().default(4),
+    LABEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     LABEL_SERVICE_URL: z
       .string()
       .trim()
@@ -25,6 +31,18 @@ export const labelsConfig = defineModuleConfig({
     labelWorkers: e.LABEL_WORKERS ?? os.availableParallelism(),
     labelRenderTimeoutMs: e.LABEL_RENDER_TIMEOUT_MS,
     labelCacheBytes: e.LABEL_CACHE_BYTES,
+    /** Most dots (width × height × labels) one request may draw (422 above). */
+    labelMaxDots: e.LABEL_MAX_DOTS,
+    /** One deadline per request over every stage (queue, render, PDF). */
+    labelRequestDeadlineMs: e.LABEL_REQUEST_DEADLINE_MS,
+    /** V8 heap limit of each render thread. */
+    labelWorkerMaxHeapMb: e.LABEL_WORKER_MAX_HEAP_MB,
+    /** An idle render thread (and its WebAssembly memory) is stopped after this long. */
+    labelWorkerIdleMs: e.LABEL_WORKER_IDLE_MS,
+    /** Renders in flight per client address (429 above). */
+    labelMaxConcurrentPerClient: e.LABEL_MAX_CONCURRENT_PER_CLIENT,
+    /** Label requests per client address per minute (429 above). */
+    labelRateLimitPerMinute: e.LABEL_RATE_LIMIT_PER_MINUTE,
     /** Base URL of the ZPL conversion service the web app calls; unset = our own. */
     labelServiceUrl: e.LABEL_SERVICE_URL === '' ? undefined : e.LABEL_SERVICE_URL.replace(/\/+$/, ''),
   }),

@@ -21,6 +21,7 @@ import {
 } from '@lab/core/labels/zpl';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { detectImageKind } from './decodeImage.js';
+import { readMultipart } from './multipart.js';
 import { RenderBusyError, RenderError, RenderTimeoutError } from './pool.js';
 import type { LabelService } from './service.js';
 
@@ -131,15 +132,9 @@ async function readImage(request: FastifyRequest): Promise<{ image: Buffer; fiel
     if (body.byteLength === 0) throw badRequest(GRAPHIC_NO_FILE_MESSAGE);
     return { image: body, fields };
   }
-  let image: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') image ??= bytes;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
+  const multipart = await readMultipart(request);
+  Object.assign(fields, multipart.fields);
+  const image = multipart.files.get('file');
   if (!image) throw badRequest(GRAPHIC_NO_FILE_MESSAGE);
   return { image, fields };
 }

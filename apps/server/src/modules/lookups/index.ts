@@ -9,6 +9,7 @@ import { postalGeonamesDataset } from './postal/dataset.js';
 import { postalRoutes } from './postal/routes.js';
 import { regionsServedDataset } from './regions/dataset.js';
 import { regionsRoutes } from './regions/routes.js';
+import { lookupsConfig } from './settings.js';
 
 /**
  * Useful Tools lookups, one folder each: regions (and US states), cities, HS codes (CN), ETD/ECI
@@ -26,4 +27,5 @@ export const lookupsModule = defineModule({
   },
   migrations: { '0004_lookups': m0004 },
   datasets: [regionsServedDataset, hsCnDataset, etdEciDataset, postalGeonamesDataset],
+  config: lookupsConfig,
 });

@@ -51,6 +51,12 @@ describe.each(testDialects)('utility calculators on %s', (dialect) => {
     });
   });
 
+  it('answers 400 in the tagged shape for numbers past the screen limits (was a 500 on Infinity)', async () => {
+    const res = await post('/dimweight', { length: 1e308, width: 1e308, height: 1e308, actualweight: 1e308 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ tag: 'error', message: 'length must be at most 999' });
+  });
+
   describe('POST /trackingnumber', () => {
     it('answers the previous and next valid numbers', async () => {
       const res = await post('/trackingnumber', { trackingnumber: '271053820006', numberofrange: 2 });

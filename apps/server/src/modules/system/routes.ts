@@ -23,11 +23,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientConfigReply },
       },
     },
-    async () => ({
+    async (request) => ({
       version: serverVersion,
       fileShareUrl: app.config.fileShareUrl ?? null,
       publicBaseUrl: app.config.publicBaseUrl ?? null,
       labelServiceUrl: app.config.labelServiceUrl ?? `${API_PREFIX}/labels`,
+      user: request.user ?? null,
     }),
   );
 };

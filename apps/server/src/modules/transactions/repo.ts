@@ -84,11 +84,28 @@ export async function definitionsStamp(db: Kysely<Database>): Promise<number> {
   return row ? Number(row.id) : 0;
 }
 
-export async function logKeyword(db: Kysely<Database>, keyword: string, isId: boolean, now: string) {
-  await db
+/** Rows the keyword log keeps: the newest ones; older ids are deleted as new ones arrive. */
+export const KEYWORD_LOG_ROWS = 1_000;
+
+/** Appends a searched keyword and drops what falls out of the newest KEYWORD_LOG_ROWS (a primary-key range). */
+export async function logKeyword(
+  db: Kysely<Database>,
+  keyword: string,
+  isId: boolean,
+  now: string,
+  keep = KEYWORD_LOG_ROWS,
+) {
+  const { id } = await db
     .insertInto('transaction_keywords')
     .values({ keyword, is_id: isId ? 1 : 0, created: now })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (Number(id) > keep) {
+    await db
+      .deleteFrom('transaction_keywords')
+      .where('id', '<=', Number(id) - keep)
+      .execute();
+  }
 }
 
 export interface RecentKeyword {

@@ -1,6 +1,7 @@
 import { defineModule } from '../../module.js';
 import { registerWebhook } from './cli.js';
 import * as m0003 from './migrations/0003_webhooks.js';
+import * as m0050 from './migrations/0050_webhook_storage.js';
 import { webhookReceiverRoutes } from './receiver.js';
 import { webhookApiRoutes } from './routes.js';
 import { webhooksConfig } from './settings.js';
@@ -10,7 +11,7 @@ export const webhooksModule = defineModule({
   name: 'webhooks',
   api: webhookApiRoutes,
   hooks: webhookReceiverRoutes,
-  migrations: { '0003_webhooks': m0003 },
+  migrations: { '0003_webhooks': m0003, '0050_webhook_storage': m0050 },
   commands: [registerWebhook],
   config: webhooksConfig,
 });

@@ -71,6 +71,24 @@ export class WebhookRepo {
     return Number(r.numDeletedRows);
   }
 
+  /** Rows and body bytes stored over every channel. */
+  async totals(): Promise<{ rows: number; bytes: number }> {
+    const r = await this.db.kysely
+      .selectFrom('webhooks')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('rows'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('body_size'), eb.lit(0)).as('bytes'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { rows: Number(r.rows), bytes: Number(r.bytes) };
+  }
+
+  /** Removes every delivery received before `cutoff` (ISO-8601 UTC); returns how many. */
+  async pruneOlderThan(cutoff: string): Promise<number> {
+    const r = await this.db.kysely.deleteFrom('webhooks').where('received_at', '<', cutoff).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   /** Keeps the newest `keep` rows of a channel; returns how many were removed. */
   async prune(channel: string, keep: number): Promise<number> {
     const cutoff = await this.db.kysely

@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../http/errors.js';
 import { loadWebhookSchemas } from './payloadSchemas.js';
 import { WebhookRepo } from './repo.js';
-import { publishEvent, toSummary } from './service.js';
+import { decodeBody, publishEvent, toSummary } from './service.js';
 
 /** GET/DELETE /lab/api/webhooks/… — the stored deliveries, newest first, and the schema map. */
 export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +65,9 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { channel, id } = request.params;
       const row = await repo.get(channel, id);
       if (!row) throw notFound(`No webhook ${id} on channel ${channel}`);
-      const body = Buffer.from(row.body);
+      const raw = Buffer.from(row.body);
+      // Shown decoded; a body whose encoding we cannot undo is shown as received.
+      const body = decodeBody(raw, row.content_encoding) ?? raw;
       return {
         ...toSummary(row),
         method: row.method,
@@ -75,6 +77,8 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: JSON.parse(row.headers) as Record<string, string | string[]>,
         body: body.toString('utf8'),
         bodyBase64: body.toString('base64'),
+        contentEncoding: row.content_encoding,
+        ...(row.content_encoding ? { receivedBase64: raw.toString('base64') } : {}),
       };
     },
   );

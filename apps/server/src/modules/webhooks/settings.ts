@@ -14,11 +14,24 @@ export const webhooksConfig = defineModuleConfig({
     WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6_000),
     WEBHOOK_RETENTION_PER_CHANNEL: z.coerce.number().int().positive().default(5_000),
     WEBHOOK_SCHEMA_OPENAPI_FILE: z.string().trim().optional(),
+    WEBHOOK_MAX_TOTAL_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(512 * 1024 * 1024),
+    WEBHOOK_MAX_TOTAL_ROWS: z.coerce.number().int().positive().default(200_000),
+    WEBHOOK_MAX_AGE_DAYS: z.coerce.number().min(0).default(30),
   }),
   read: (e) => ({
     webhookBodyLimitBytes: e.WEBHOOK_BODY_LIMIT_BYTES,
     webhookRateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     webhookRetentionPerChannel: e.WEBHOOK_RETENTION_PER_CHANNEL,
+    /** Body bytes stored over all channels; deliveries past it answer 507. */
+    webhookMaxTotalBytes: e.WEBHOOK_MAX_TOTAL_BYTES,
+    /** Deliveries stored over all channels; past it, 507. */
+    webhookMaxTotalRows: e.WEBHOOK_MAX_TOTAL_ROWS,
+    /** Deliveries older than this are pruned (0 = kept until the per-channel or total caps). */
+    webhookMaxAgeDays: e.WEBHOOK_MAX_AGE_DAYS,
     /** A tracking OpenAPI document whose component schemas the webhook schema browser serves. */
     webhookSchemaOpenapiFile: e.WEBHOOK_SCHEMA_OPENAPI_FILE
       ? path.resolve(repoRoot, e.WEBHOOK_SCHEMA_OPENAPI_FILE)

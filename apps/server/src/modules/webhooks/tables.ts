@@ -21,7 +21,9 @@ export interface WebhookTable {
   /** The x-fedex-signature header as received. */
   signature: string | null;
   content_type: string | null;
-  /** The request body exactly as received. */
+  /** The Content-Encoding the body arrived with (`body` is still encoded), or null. */
+  content_encoding: string | null;
+  /** The request body exactly as received (still compressed when content_encoding says so). */
   body: Buffer;
   body_size: number;
   /** 1 when the body parses as JSON. */

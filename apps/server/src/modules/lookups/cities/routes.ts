@@ -16,7 +16,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const index = await cityIndex();
+      const index = await cityIndex(app.config.lookupDataIdleMs);
       const started = performance.now();
       const found = index.search(req.query.q, { country: req.query.country, limit: req.query.limit });
       const tookMs = performance.now() - started;

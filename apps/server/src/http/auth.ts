@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import proxyAddr from '@fastify/proxy-addr';
+import bcrypt from 'bcryptjs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { AuthConfig } from '../config.js';
+import { API_PREFIX, BASE, HOOKS_PREFIX } from './web.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking (AUTH=proxy or basic); undefined when access control is off or on public paths. */
+    user: string | undefined;
+  }
+}
+
+export const AUTH_MESSAGES = {
+  proxy: 'authentication required: sign in through the site’s login proxy',
+  basic: 'authentication required: sign in with your user name and password',
+} as const;
+
+/**
+ * What stays public whatever AUTH says: the webhook receiver (the carrier's servers cannot sign
+ * in), static files (hashed assets, favicon: anything with a file extension outside the API) and
+ * the health check load balancers poll.
+ */
+export function isPublicPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname === HOOKS_PREFIX || pathname.startsWith(`${HOOKS_PREFIX}/`)) return true;
+  if (pathname === `${API_PREFIX}/health`) return true;
+  if (pathname.startsWith(`${API_PREFIX}/`) || pathname === API_PREFIX) return false;
+  if (pathname.startsWith(`${BASE}/assets/`)) return true;
+  const last = pathname.split('/').pop() ?? '';
+  return pathname.startsWith(`${BASE}/`) && /\.[a-z0-9]{1,8}$/i.test(last);
+}
+
+/** A user name we show and log: printable, at most 200 characters. */
+function cleanUser(value: string | string[] | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const user = value.trim();
+  const printable = [...user].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f);
+  return user && user.length <= 200 && printable ? user : undefined;
+}
+
+/** `user:$2y$…` lines of an htpasswd file; only bcrypt hashes are accepted. */
+export function readHtpasswd(file: string): Map<string, string> {
+  const users = new Map<string, string>();
+  const text = fs.readFileSync(file, 'utf8');
+  for (const [n, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const at = line.indexOf(':');
+    const user = line.slice(0, at);
+    const hash = line.slice(at + 1);
+    if (at < 1 || !/^\$2[abxy]\$\d\d\$/.test(hash)) {
+      throw new Error(`${file}:${n + 1}: expected user:bcrypt-hash (htpasswd -B)`);
+    }
+    users.set(user, hash);
+  }
+  return users;
+}
+
+/** Basic credentials verified recently (by a hash of user:password), so bcrypt runs once per login, not per request. */
+class BasicVerifier {
+  private readonly verified = new LRUCache<string, string>({ max: 1000, ttl: 5 * 60_000 });
+  private readonly dummy = bcrypt.hashSync('not a password', 10);
+  constructor(private readonly users: Map<string, string>) {}
+
+  async verify(header: string | undefined): Promise<string | undefined> {
+    const m = /^Basic ([A-Za-z0-9+/=]{1,1024})$/i.exec(header?.trim() ?? '');
+    if (!m) return undefined;
+    const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+    const at = decoded.indexOf(':');
+    if (at < 1) return undefined;
+    const user = decoded.slice(0, at);
+    const password = decoded.slice(at + 1);
+    const key = createHash('sha256').update(decoded).digest('hex');
+    const known = this.verified.get(key);
+    if (known !== undefined) return known;
+    const hash = this.users.get(user);
+    // An unknown user costs the same bcrypt time as a known one (no user-name oracle).
+    const ok = await bcrypt.compare(password, hash ?? this.dummy);
+    if (!ok || !hash) return undefined;
+    this.verified.set(key, user);
+    return cleanUser(user);
+  }
+}
+
+/**
+ * Access control for shared deployments (AUTH, off by default): `proxy` trusts an identity header
+ * only from the configured proxy addresses (the socket's peer, never X-Forwarded-For); `basic`
+ * checks an htpasswd file of bcrypt hashes. Everything but the public paths needs an identity.
+ */
+export function registerAuth(app: FastifyInstance, auth: AuthConfig): void {
+  app.decorateRequest('user', undefined);
+  if (auth.mode === 'off') return;
+
+  const deny = (reply: FastifyReply, message: string) => {
+    if (auth.mode === 'basic') reply.header('www-authenticate', 'Basic realm="Shipping Lab", charset="UTF-8"');
+    return reply.code(401).send({ message });
+  };
+
+  if (auth.mode === 'proxy') {
+    const trusted = proxyAddr.compile(auth.proxies);
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isPublicPath(request.url)) return;
+      const peer = request.raw.socket.remoteAddress ?? '';
+      const user = trusted(peer, 0) ? cleanUser(request.headers[auth.header]) : undefined;
+      if (!user) return deny(reply, AUTH_MESSAGES.proxy);
+      request.user = user;
+    });
+    return;
+  }
+
+  const verifier = new BasicVerifier(readHtpasswd(auth.htpasswdFile));
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isPublicPath(request.url)) return;
+    const user = await verifier.verify(request.headers.authorization);
+    if (!user) return deny(reply, AUTH_MESSAGES.basic);
+    request.user = user;
+  });
+}
