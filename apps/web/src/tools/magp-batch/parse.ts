@@ -1,0 +1,86 @@
+import * as XLSX from '@e965/xlsx';
+import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
+import Papa from 'papaparse';
+import { MAGP_SHEET_NAME } from '@lab/core/magp';
+
+// Legacy .xls (BIFF5 and older) store text in the workbook's code page, e.g. 936 (GBK) from
+// Chinese Excel: SheetJS decodes those with the code page tables.
+XLSX.set_cptable(cptable);
+
+/** How CSV bytes are read: detected (UTF-8 unless the bytes are not valid UTF-8, then GBK) or chosen. */
+export type CsvEncoding = 'auto' | 'utf-8' | 'gbk';
+export const CSV_ENCODINGS: CsvEncoding[] = ['auto', 'utf-8', 'gbk'];
+
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
+
+export interface ParsedSheet {
+  /** The first sheet's rows as the text a person sees, each padded to `columns` cells. */
+  rows: string[][];
+  columns: number;
+  sheetName: string;
+  /** For CSV: the encoding the bytes were read with. */
+  encoding?: 'utf-8' | 'gbk';
+}
+
+export function spreadsheetKind(fileName: string): SpreadsheetKind | null {
+  const ext = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return ext === 'xlsx' || ext === 'xls' || ext === 'csv' ? ext : null;
+}
+
+/** UTF-8 when the bytes are valid UTF-8 (with or without BOM), else GBK (Chinese Excel's "CSV"). */
+export function detectCsvEncoding(bytes: Uint8Array): 'utf-8' | 'gbk' {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'utf-8';
+  } catch {
+    return 'gbk';
+  }
+}
+
+export function decodeCsv(bytes: Uint8Array, encoding: CsvEncoding): { text: string; encoding: 'utf-8' | 'gbk' } {
+  const used = encoding === 'auto' ? detectCsvEncoding(bytes) : encoding;
+  // TextDecoder drops a leading BOM by default.
+  return { text: new TextDecoder(used).decode(bytes), encoding: used };
+}
+
+function padRows(rows: string[][]): { rows: string[][]; columns: number } {
+  let columns = 0;
+  for (const r of rows) if (r.length > columns) columns = r.length;
+  for (const r of rows) while (r.length < columns) r.push('');
+  return { rows, columns };
+}
+
+const isBlankRow = (r: readonly string[]) => r.every((c) => c === '');
+
+export function parseCsv(bytes: Uint8Array, encoding: CsvEncoding = 'auto'): ParsedSheet {
+  const decoded = decodeCsv(bytes, encoding);
+  // Papa guesses the delimiter (comma, semicolon, tab, |) and handles quoted fields and "" escapes.
+  const result = Papa.parse<string[]>(decoded.text, { skipEmptyLines: false, delimiter: '' });
+  const rows = result.data.map((r) => r.map((c) => c ?? ''));
+  while (rows.length > 0 && isBlankRow(rows[rows.length - 1]!)) rows.pop();
+  return { ...padRows(rows), sheetName: 'csv', encoding: decoded.encoding };
+}
+
+export function parseWorkbook(bytes: Uint8Array): ParsedSheet {
+  // dense: faster and smaller for big sheets; dateNF: dates shown as the ship API writes them.
+  const wb = XLSX.read(bytes, { type: 'array', dense: true, dateNF: 'yyyy-mm-dd' });
+  const sheetName = wb.SheetNames[0];
+  if (sheetName === undefined) return { rows: [], columns: 0, sheetName: '' };
+  const sheet = wb.Sheets[sheetName]!;
+  const raw = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
+  const rows = raw.map((r) => r.map((c) => (c == null ? '' : String(c))));
+  return { ...padRows(rows), sheetName };
+}
+
+export function parseSpreadsheet(bytes: Uint8Array, fileName: string, encoding: CsvEncoding = 'auto'): ParsedSheet {
+  const kind = spreadsheetKind(fileName);
+  if (kind === null) throw new Error(`not a spreadsheet: ${fileName}`);
+  return kind === 'csv' ? parseCsv(bytes, encoding) : parseWorkbook(bytes);
+}
+
+/** The MAGP workbook: one sheet named MAGP holding `rows` as text cells. */
+export function writeMagpWorkbook(rows: string[][]): Uint8Array {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), MAGP_SHEET_NAME);
+  return new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
+}
