@@ -59,7 +59,8 @@ export default function MagpBatchPage() {
         setSheet({ ...parsed, fileName: f.name });
         setHeaders(Array.from({ length: parsed.columns }, () => null));
         setAddOns([]);
-      } catch {
+      } catch (error) {
+        console.warn('magp: cannot read', f.name, error);
         if (seq === readSeq.current) notify.error(m.readFailed);
       } finally {
         if (seq === readSeq.current) setReading(null);
