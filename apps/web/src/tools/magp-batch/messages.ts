@@ -87,6 +87,7 @@ export const messages = defineMessages({
 });
 
 /** Fills `{name}` placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+export function fill(template: string, values: object): string {
+  const v = values as Record<string, unknown>;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in v ? String(v[k]) : m));
 }
