@@ -9,7 +9,7 @@ import { fill, messages } from './messages';
 import { fieldByValue } from './standardFields';
 import { fieldOptions, HeaderCell } from './HeaderCell';
 import { MagpGrid } from './MagpGrid';
-import { spreadsheetKind, type CsvEncoding, type ParsedSheet } from './parse';
+import { spreadsheetKind, type CsvEncoding, type ParsedSheet } from './sheet';
 import { parseInWorker, writeMagpInWorker } from './workerClient';
 
 interface Loaded extends ParsedSheet {

@@ -2,30 +2,13 @@ import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import Papa from 'papaparse';
 import { MAGP_SHEET_NAME } from '@lab/core/magp';
+import { spreadsheetKind, type CsvEncoding, type ParsedSheet } from './sheet';
 
 // Legacy .xls (BIFF5 and older) store text in the workbook's code page, e.g. 936 (GBK) from
 // Chinese Excel: SheetJS decodes those with the code page tables.
 XLSX.set_cptable(cptable);
 
-/** How CSV bytes are read: detected (UTF-8 unless the bytes are not valid UTF-8, then GBK) or chosen. */
-export type CsvEncoding = 'auto' | 'utf-8' | 'gbk';
-export const CSV_ENCODINGS: CsvEncoding[] = ['auto', 'utf-8', 'gbk'];
-
-export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
-
-export interface ParsedSheet {
-  /** The first sheet's rows as the text a person sees, each padded to `columns` cells. */
-  rows: string[][];
-  columns: number;
-  sheetName: string;
-  /** For CSV: the encoding the bytes were read with. */
-  encoding?: 'utf-8' | 'gbk';
-}
-
-export function spreadsheetKind(fileName: string): SpreadsheetKind | null {
-  const ext = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
-  return ext === 'xlsx' || ext === 'xls' || ext === 'csv' ? ext : null;
-}
+export { spreadsheetKind, CSV_ENCODINGS, type CsvEncoding, type ParsedSheet, type SpreadsheetKind } from './sheet';
 
 /** UTF-8 when the bytes are valid UTF-8 (with or without BOM), else GBK (Chinese Excel's "CSV"). */
 export function detectCsvEncoding(bytes: Uint8Array): 'utf-8' | 'gbk' {

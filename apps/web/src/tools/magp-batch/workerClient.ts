@@ -1,4 +1,4 @@
-import type { CsvEncoding, ParsedSheet } from './parse';
+import type { CsvEncoding, ParsedSheet } from './sheet';
 import type { WorkerRequest } from './magp.worker';
 
 type Pending = { resolve: (value: any) => void; reject: (error: Error) => void };
