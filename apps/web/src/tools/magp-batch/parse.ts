@@ -45,8 +45,17 @@ export function parseCsv(bytes: Uint8Array, encoding: CsvEncoding = 'auto'): Par
 }
 
 export function parseWorkbook(bytes: Uint8Array): ParsedSheet {
-  // dense: faster and smaller for big sheets; dateNF: dates shown as the ship API writes them.
-  const wb = XLSX.read(bytes, { type: 'array', dense: true, dateNF: 'yyyy-mm-dd' });
+  // dense: faster and smaller for big sheets; dateNF: dates shown as the ship API writes them;
+  // only the cells' text is needed (no HTML of rich text, formats, styles or formulas).
+  const wb = XLSX.read(bytes, {
+    type: 'array',
+    dense: true,
+    dateNF: 'yyyy-mm-dd',
+    cellHTML: false,
+    cellNF: false,
+    cellStyles: false,
+    cellFormula: false,
+  });
   const sheetName = wb.SheetNames[0];
   if (sheetName === undefined) return { rows: [], columns: 0, sheetName: '' };
   const sheet = wb.Sheets[sheetName]!;
