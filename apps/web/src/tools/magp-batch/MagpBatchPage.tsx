@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Select, Space, Switch, Tooltip, Typography, Upload } from 'antd';
 import { DownloadOutlined, QuestionCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { buildMagpRows, columnState, magpFileName, NO_CHECK, type StandardField } from '@lab/core/magp';
@@ -10,7 +10,7 @@ import { fieldByValue } from './standardFields';
 import { fieldOptions, HeaderCell } from './HeaderCell';
 import { MagpGrid } from './MagpGrid';
 import { spreadsheetKind, type CsvEncoding, type ParsedSheet } from './sheet';
-import { parseInWorker, writeMagpInWorker } from './workerClient';
+import { parseInWorker, prepareWorker, writeMagpInWorker } from './workerClient';
 
 interface Loaded extends ParsedSheet {
   fileName: string;
@@ -41,6 +41,7 @@ export default function MagpBatchPage() {
   const [descriptionRow, setDescriptionRow] = useState(false);
   const [exporting, setExporting] = useState(false);
   const readSeq = useRef(0);
+  useEffect(prepareWorker, []);
 
   const read = useCallback(
     async (f: File, enc: CsvEncoding) => {

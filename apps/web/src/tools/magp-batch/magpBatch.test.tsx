@@ -23,6 +23,7 @@ vi.mock('./workerClient', async () => {
     parseInWorker: async (file: File, encoding: 'auto' | 'utf-8' | 'gbk') =>
       parse.parseSpreadsheet(await bytesOf(file), file.name, encoding),
     writeMagpInWorker: async (rows: string[][]) => parse.writeMagpWorkbook(rows),
+    prepareWorker: () => {},
   };
 });
 

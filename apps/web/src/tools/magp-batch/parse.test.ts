@@ -2,18 +2,11 @@ import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { encodeText } from '@lab/core/text';
 import { decodeCsv, detectCsvEncoding, parseSpreadsheet, spreadsheetKind, writeMagpWorkbook } from './parse';
 
-// "城市,北京" and "上海" in GBK, as Chinese Excel saves a CSV.
-const GBK: Record<string, number[]> = {
-  城: [0xb3, 0xc7],
-  市: [0xca, 0xd0],
-  北: [0xb1, 0xb1],
-  京: [0xbe, 0xa9],
-  上: [0xc9, 0xcf],
-  海: [0xba, 0xa3],
-};
-const gbk = (text: string) => new Uint8Array([...text].flatMap((ch) => GBK[ch] ?? [ch.charCodeAt(0)]));
+/** The bytes Chinese Excel writes when it saves a CSV (GBK). */
+const gbk = (text: string) => encodeText(text, 'gbk')!;
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 function xlsxBytes(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Uint8Array {

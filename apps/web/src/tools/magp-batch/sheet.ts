@@ -19,4 +19,3 @@ export function spreadsheetKind(fileName: string): SpreadsheetKind | null {
   const ext = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
   return ext === 'xlsx' || ext === 'xls' || ext === 'csv' ? ext : null;
 }
-

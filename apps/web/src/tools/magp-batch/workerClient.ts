@@ -36,6 +36,14 @@ function call<T>(request: Request, transfer: Transferable[] = []): Promise<T> {
   });
 }
 
+/**
+ * Starts the worker ahead of the first file, so the spreadsheet library is downloaded and
+ * compiled while the person is still choosing one.
+ */
+export function prepareWorker(): void {
+  if (typeof Worker !== 'undefined') getWorker();
+}
+
 /** Reads the first sheet of an .xls, .xlsx or .csv file in the worker. */
 export function parseInWorker(file: File, encoding: CsvEncoding): Promise<ParsedSheet> {
   return call<ParsedSheet>({ type: 'parse', file, fileName: file.name, encoding });
