@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { checkCell, type StandardField } from '@lab/core/magp';
 import { fill, messages } from './messages';
 import { useMessages } from '@/lib/i18n';
@@ -62,8 +62,12 @@ export function MagpGrid({ rows, columns, fields, fromRow, renderHeader, height 
   const lastRow = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
   const firstCol = Math.max(0, Math.floor((view.left - INDEX_WIDTH) / COLUMN_WIDTH) - 1);
   const lastCol = Math.min(columns, Math.ceil((view.left + view.width) / COLUMN_WIDTH) + 1);
-  const visibleCols: number[] = [];
-  for (let c = firstCol; c < lastCol; c++) visibleCols.push(c);
+  // Same array while the columns in view stay the same, so rows already shown are not re-rendered.
+  const visibleCols = useMemo(() => {
+    const cols: number[] = [];
+    for (let c = firstCol; c < lastCol; c++) cols.push(c);
+    return cols;
+  }, [firstCol, lastCol]);
 
   const totalWidth = INDEX_WIDTH + columns * COLUMN_WIDTH;
   const bodyRows: ReactNode[] = [];
