@@ -75,6 +75,7 @@ report(`test file ${ROWS} × ${COLUMNS} .xlsx`, fs.statSync(xlsxPath).size / 102
 // The machine may be shared: say how busy it was.
 report('load average (1 min) at start', os.loadavg()[0]!, '');
 const server = await startServer();
+process.on('exit', () => server.child.kill('SIGTERM'));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -141,24 +142,22 @@ report('parse + check, 10,000 × 40 .xlsx in Chromium', wall.p50 + checkTotal, '
 
 // Scrolling: 240 frames moving 400 px down and 60 px right each, all 40 columns checked; the
 // interval between frames says whether it stays smooth (16.7 ms at 60 Hz).
-const frames = await page.evaluate(
-  () =>
-    new Promise<number[]>((resolve) => {
-      const grid = document.querySelector<HTMLElement>('[data-testid=magp-grid]')!;
-      const out: number[] = [];
-      let last = performance.now();
-      let n = 0;
-      const step = (now: number) => {
-        out.push(now - last);
-        last = now;
-        grid.scrollTop += 400;
-        grid.scrollLeft = (grid.scrollLeft + 60) % Math.max(1, grid.scrollWidth - grid.clientWidth);
-        if (++n < 240) requestAnimationFrame(step);
-        else resolve(out.slice(1));
-      };
-      requestAnimationFrame(step);
-    }),
-);
+// (A string, not a function: tsx would wrap named inner functions in a helper the page lacks.)
+const frames = (await page.evaluate(`new Promise((resolve) => {
+  const grid = document.querySelector('[data-testid=magp-grid]');
+  const out = [];
+  let last = performance.now();
+  let n = 0;
+  const step = (now) => {
+    out.push(now - last);
+    last = now;
+    grid.scrollTop += 400;
+    grid.scrollLeft = (grid.scrollLeft + 60) % Math.max(1, grid.scrollWidth - grid.clientWidth);
+    if (++n < 240) requestAnimationFrame(step);
+    else resolve(out.slice(1));
+  };
+  requestAnimationFrame(step);
+})`)) as number[];
 const frameStats = summarize(frames);
 report('scroll frame interval p50', frameStats.p50, 'ms');
 report('scroll frame interval p95', frameStats.p95, 'ms');

@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import Papa from 'papaparse';
 import { MAGP_SHEET_NAME } from '@lab/core/magp';
-import { spreadsheetKind, type CsvEncoding, type ParsedSheet } from './sheet';
+import { spreadsheetKind, type CsvEncoding, type ParsedSheet, type SpreadsheetKind } from './sheet';
+import { readXlsxFirstSheet } from './xlsxFast';
 
 // Legacy .xls (BIFF5 and older) store text in the workbook's code page, e.g. 936 (GBK) from
 // Chinese Excel: SheetJS decodes those with the code page tables.
@@ -26,9 +27,13 @@ export function decodeCsv(bytes: Uint8Array, encoding: CsvEncoding): { text: str
   return { text: new TextDecoder(used).decode(bytes), encoding: used };
 }
 
+/** Rows of equal width: trailing empty cells dropped, then every row padded to the widest. */
 function padRows(rows: string[][]): { rows: string[][]; columns: number } {
   let columns = 0;
-  for (const r of rows) if (r.length > columns) columns = r.length;
+  for (const r of rows) {
+    while (r.length > 0 && r[r.length - 1] === '') r.pop();
+    if (r.length > columns) columns = r.length;
+  }
   for (const r of rows) while (r.length < columns) r.push('');
   return { rows, columns };
 }
@@ -44,7 +49,20 @@ export function parseCsv(bytes: Uint8Array, encoding: CsvEncoding = 'auto'): Par
   return { ...padRows(rows), sheetName: 'csv', encoding: decoded.encoding };
 }
 
-export function parseWorkbook(bytes: Uint8Array): ParsedSheet {
+export function parseWorkbook(bytes: Uint8Array, kind: SpreadsheetKind = 'xlsx'): ParsedSheet {
+  if (kind === 'xlsx') {
+    try {
+      const fast = readXlsxFirstSheet(bytes);
+      if (fast) return { ...padRows(fast.rows), sheetName: fast.sheetName };
+    } catch {
+      // not an .xlsx this reader understands: SheetJS below says what it is
+    }
+  }
+  return parseWithSheetJs(bytes);
+}
+
+/** Any workbook SheetJS reads (.xls BIFF2–8, .xlsx, …): the first sheet from column A. */
+export function parseWithSheetJs(bytes: Uint8Array): ParsedSheet {
   // dense: faster and smaller for big sheets; dateNF: dates shown as the ship API writes them;
   // only the cells' text is needed (no HTML of rich text, formats, styles or formulas).
   const wb = XLSX.read(bytes, {
@@ -59,15 +77,26 @@ export function parseWorkbook(bytes: Uint8Array): ParsedSheet {
   const sheetName = wb.SheetNames[0];
   if (sheetName === undefined) return { rows: [], columns: 0, sheetName: '' };
   const sheet = wb.Sheets[sheetName]!;
-  const raw = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
-  const rows = raw.map((r) => r.map((c) => (c == null ? '' : String(c))));
+  const ref = sheet['!ref'];
+  if (!ref) return { rows: [], columns: 0, sheetName };
+  // From column A, as Excel shows the sheet, even when the used range starts further right.
+  const range = XLSX.utils.decode_range(ref);
+  range.s.c = 0;
+  const raw = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: false,
+    defval: '',
+    blankrows: false,
+    range,
+  });
+  const rows = raw.map((r) => r.map((c) => (c == null ? '' : String(c)))).filter((r) => !isBlankRow(r));
   return { ...padRows(rows), sheetName };
 }
 
 export function parseSpreadsheet(bytes: Uint8Array, fileName: string, encoding: CsvEncoding = 'auto'): ParsedSheet {
   const kind = spreadsheetKind(fileName);
   if (kind === null) throw new Error(`not a spreadsheet: ${fileName}`);
-  return kind === 'csv' ? parseCsv(bytes, encoding) : parseWorkbook(bytes);
+  return kind === 'csv' ? parseCsv(bytes, encoding) : parseWorkbook(bytes, kind);
 }
 
 /** The MAGP workbook: one sheet named MAGP holding `rows` as text cells. */
