@@ -62,7 +62,8 @@ describe('the fast .xlsx reader', () => {
   });
 
   it('reads the first sheet in tab order, from column A, dropping blank rows', () => {
-    const first = XLSX.utils.aoa_to_sheet([['x'], [], ['y', 'z']], { origin: 'B2' });
+    const first = XLSX.utils.aoa_to_sheet([]);
+    XLSX.utils.sheet_add_aoa(first, [['x'], [], ['y', 'z']], { origin: 'B2' });
     const bytes = workbook([
       ['First', first],
       ['Second', XLSX.utils.aoa_to_sheet([['other']])],

@@ -95,17 +95,6 @@ function columnOf(ref: string): number {
 }
 
 const DEFAULT_DATE_FORMAT = 14;
-const dateFormatCache = new Map<number | string, boolean>();
-function isDateFormat(fmt: number | string): boolean {
-  let d = dateFormatCache.get(fmt);
-  if (d === undefined) {
-    const code = typeof fmt === 'number' ? (SSF.get_table()[fmt] ?? 'General') : fmt;
-    d = Boolean(SSF.is_date(code));
-    dateFormatCache.set(fmt, d);
-  }
-  return d;
-}
-
 function numberText(value: string, fmt: number | string, date1904: boolean): string {
   const n = Number(value);
   if (!Number.isFinite(n)) return value;
