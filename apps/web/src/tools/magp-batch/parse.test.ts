@@ -82,7 +82,9 @@ describe('spreadsheet parsing (the worker)', () => {
           // A row of one empty cell is a blank line, which CSV cannot tell from no row.
           fc.pre(rows.every((r) => r.some((c) => c !== '')));
           const csv = Papa.unparse(rows, { quotes: true, newline: '\r\n' });
-          expect(parseSpreadsheet(utf8(csv), 'p.csv', 'utf-8').rows).toEqual(rows);
+          // Columns empty in every row at the right end are not part of the table.
+          const width = Math.max(...rows.map((r) => r.findLastIndex((c) => c !== '') + 1));
+          expect(parseSpreadsheet(utf8(csv), 'p.csv', 'utf-8').rows).toEqual(rows.map((r) => r.slice(0, width)));
         },
       ),
     );
