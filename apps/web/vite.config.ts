@@ -9,7 +9,11 @@ export default defineConfig({
   base: '/lab/',
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Project data at the repository root (data/), read by tools at build time.
+      '@data': fileURLToPath(new URL('../../data', import.meta.url)),
+    },
     conditions: ['@lab/source', 'module', 'browser', 'development|production'],
   },
   build: {

@@ -1,0 +1,222 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Radio, Space, Switch, Typography, Upload } from 'antd';
+import {
+  CheckCircleTwoTone,
+  CloseCircleTwoTone,
+  DownloadOutlined,
+  UploadOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import Cropper, { type Area } from 'react-easy-crop';
+import { downloadBlob } from '@/components/label-viewer/download';
+import { useMessages } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import {
+  canvasToPng,
+  checkImageRules,
+  cropFileName,
+  drawCrop,
+  isAllowedImage,
+  outputSize,
+  type EtdImageKind,
+  type PixelArea,
+} from './crop';
+import { fill, messages } from './messages';
+
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 8;
+const ZOOM_STEP = 1.25;
+/** The 4×6 in label outline is drawn at CSS pixels (96 per inch) beside the result. */
+const LABEL_OUTLINE = { width: 4 * 96, height: 6 * 96 };
+
+function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error('unreadable image'));
+    img.src = url;
+  });
+}
+
+export default function EtdImagePage() {
+  const m = useMessages(messages);
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [badType, setBadType] = useState(false);
+  const [kind, setKind] = useState<EtdImageKind>('letterhead');
+  const [lockSize, setLockSize] = useState(false);
+  const [recommended, setRecommended] = useState(true);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<PixelArea | null>(null);
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const preview = useRef<HTMLCanvasElement>(null);
+
+  const size = outputSize(kind, recommended);
+  const hasImage = imageUrl !== null;
+
+  useEffect(
+    () => () => {
+      if (imageUrl) URL.revokeObjectURL(imageUrl);
+    },
+    [imageUrl],
+  );
+
+  const choose = (file: File) => {
+    if (!isAllowedImage(file.name)) {
+      setBadType(true);
+      return;
+    }
+    setBadType(false);
+    const url = URL.createObjectURL(file);
+    setImageUrl(url);
+    setArea(null);
+    setImage(null);
+    setZoom(1);
+    setCrop({ x: 0, y: 0 });
+    loadImage(url).then(setImage, () => notify.error(m.unreadable));
+  };
+
+  const onCropComplete = useCallback((_: Area, pixels: Area) => setArea(pixels), []);
+
+  // The preview is the result itself: the same drawing as the download, at its real pixel size.
+  useEffect(() => {
+    if (image && area && preview.current) drawCrop(image, area, size, preview.current);
+  }, [image, area, size]);
+
+  const download = async () => {
+    if (!image || !area) return;
+    const canvas = document.createElement('canvas');
+    if (!drawCrop(image, area, size, canvas)) return;
+    const name = cropFileName(kind, size);
+    downloadBlob(await canvasToPng(canvas), name);
+    notify.success(fill(m.downloaded, { file: name }));
+  };
+
+  const rules = checkImageRules(kind, 'image/png', size, area);
+  const ruleText = {
+    type: m.ruleType,
+    size: fill(m.ruleSize, { ...size, kind: kind === 'letterhead' ? m.letterHead : m.signature }),
+    source: fill(m.ruleSource, size),
+  };
+
+  return (
+    <div>
+      <Typography.Title level={3}>{m.title}</Typography.Title>
+      <Typography.Paragraph type="secondary">{m.intro}</Typography.Paragraph>
+      <Space wrap align="center" style={{ marginBottom: 12 }}>
+        <Upload
+          accept=".gif,.jpg,.jpeg,.png,.bmp"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            choose(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />}>{m.upload}</Button>
+        </Upload>
+        <Button
+          icon={<ZoomInOutlined />}
+          disabled={!hasImage}
+          onClick={() => setZoom((z) => Math.min(MAX_ZOOM, z * ZOOM_STEP))}
+        >
+          {m.zoomIn}
+        </Button>
+        <Button
+          icon={<ZoomOutOutlined />}
+          disabled={!hasImage}
+          onClick={() => setZoom((z) => Math.max(MIN_ZOOM, z / ZOOM_STEP))}
+        >
+          {m.zoomOut}
+        </Button>
+        <Radio.Group
+          optionType="button"
+          disabled={!hasImage}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as EtdImageKind)}
+          options={[
+            { value: 'letterhead', label: m.letterHead },
+            { value: 'signature', label: m.signature },
+          ]}
+        />
+        <label>
+          <Switch size="small" disabled={!hasImage} checked={lockSize} onChange={setLockSize} aria-label={m.lockSize} />{' '}
+          {m.lockSize}
+        </label>
+        <label>
+          <Switch
+            size="small"
+            disabled={!hasImage}
+            checked={recommended}
+            onChange={setRecommended}
+            aria-label={m.recommendedSize}
+          />{' '}
+          {m.recommendedSize}
+        </label>
+        <Button type="primary" icon={<DownloadOutlined />} disabled={!image || !area} onClick={() => void download()}>
+          {m.download}
+        </Button>
+        <Typography.Text data-testid="etd-output-size">{fill(m.output, size)}</Typography.Text>
+      </Space>
+      {badType && <Alert type="error" showIcon title={m.notAllowed} style={{ marginBottom: 12 }} />}
+      {hasImage ? (
+        <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <div style={{ position: 'relative', width: 720, maxWidth: '100%', height: 400, background: '#333' }}>
+            <Cropper
+              image={imageUrl}
+              crop={crop}
+              zoom={zoom}
+              minZoom={MIN_ZOOM}
+              maxZoom={MAX_ZOOM}
+              aspect={size.width / size.height}
+              cropSize={lockSize ? size : undefined}
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={onCropComplete}
+            />
+          </div>
+          <div>
+            <Typography.Text strong>{m.preview}</Typography.Text>
+            <div
+              data-testid="etd-label-outline"
+              title={m.labelOutline}
+              style={{
+                marginTop: 8,
+                width: LABEL_OUTLINE.width,
+                height: LABEL_OUTLINE.height,
+                border: '1px dashed #999',
+                padding: 12,
+                boxSizing: 'border-box',
+                position: 'relative',
+              }}
+            >
+              <canvas
+                ref={preview}
+                data-testid="etd-preview"
+                width={size.width}
+                height={size.height}
+                style={{ width: size.width, height: size.height, outline: '1px solid #d9d9d9', maxWidth: 'none' }}
+              />
+              <Typography.Text type="secondary" style={{ position: 'absolute', bottom: 8, right: 12 }}>
+                {m.labelOutline}
+              </Typography.Text>
+            </div>
+            <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 4 }}>
+              {m.rules}
+            </Typography.Paragraph>
+            <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="etd-rules">
+              {rules.map((r) => (
+                <li key={r.key} data-ok={r.ok}>
+                  {r.ok ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : <CloseCircleTwoTone twoToneColor="#ff4d4f" />}{' '}
+                  {ruleText[r.key]}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : (
+        <Typography.Paragraph type="secondary">{m.noImage}</Typography.Paragraph>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import * as XLSX from '@e965/xlsx';
+import iconv from 'iconv-lite';
+import fs from 'node:fs';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
+import { expectText, expectVisible, POLL } from './support/expect';
+
+const LONG_CITY = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch'; // 58 characters, max 35
+
+function xlsxFile(rows: unknown[][]): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Customers');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+async function upload(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
+}
+
+/** Picks a standard field in a column's header dropdown by typing its value. */
+async function chooseField(page: Page, column: string, value: string) {
+  const box = page.getByRole('combobox', { name: `Column ${column} field` });
+  await box.click();
+  await box.fill(value);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first().click();
+}
+
+async function readWorkbook(download: Download) {
+  const wb = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
+  return {
+    sheets: wb.SheetNames,
+    rows: XLSX.utils.sheet_to_json<string[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1, defval: '' }),
+  };
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): [number, number] {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+describe('MAGP batch', () => {
+  it('maps three columns of an .xlsx, flags the over-long one and exports <name>_magpTemplate.xlsx', async () => {
+    const { page } = await openPage('/utils/magpbatch');
+    await upload(
+      page,
+      'customers.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      xlsxFile([
+        ['Company', 'Contact', 'City', 'Note'],
+        ['Acme', 'Ann Lee', 'Memphis', 'x'],
+        ['Globex', 'Bo Chen', LONG_CITY, 'y'],
+        ['Initech', 'Cy Wu', 'Paris', 'z'],
+      ]),
+    );
+    await expectText(page.getByTestId('magp-file-info'), 'customers.xlsx · 4 rows × 4 columns');
+    await expectText(page.getByTestId('magp-state-2'), 'no check');
+
+    await chooseField(page, 'A', 'recipient.contact.companyName');
+    await chooseField(page, 'B', 'recipient.contact.personName');
+    await chooseField(page, 'C', 'recipient.address.city');
+    await expectText(page.getByTestId('magp-state-0'), 'no error');
+    await expectText(page.getByTestId('magp-state-1'), 'no error');
+    await expectText(page.getByTestId('magp-state-2'), '1 errors');
+    await expectText(page.getByTestId('magp-state-3'), 'no check');
+    await expectText(page.getByTestId('excess'), '+23');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('customers_magpTemplate.xlsx');
+    expect(await readWorkbook(file)).toEqual({
+      sheets: ['MAGP'],
+      rows: [
+        ['recipient.contact.companyName', 'recipient.contact.personName', 'recipient.address.city'],
+        ['Acme', 'Ann Lee', 'Memphis'],
+        ['Globex', 'Bo Chen', LONG_CITY],
+        ['Initech', 'Cy Wu', 'Paris'],
+      ],
+    });
+    // Export resets the screen.
+    await expect.poll(() => page.getByTestId('magp-grid').count(), POLL).toBe(0);
+  });
+
+  it('reads a GBK-encoded .csv from Chinese Excel and exports the guide', async () => {
+    const { page } = await openPage('/utils/magpbatch');
+    const longAddress = '北京市朝阳区建国门外大街一号国贸大厦三期写字楼八十八层东侧第一间办公室（前台）';
+    const csv = `公司;联系人;地址\r\n顺丰速运;张三;"${longAddress}"\r\n"中通, 快递";李四;上海市浦东新区\r\n`;
+    await upload(page, '客户.csv', 'text/csv', iconv.encode(csv, 'gbk'));
+    await expectText(page.getByTestId('magp-file-info'), '客户.csv · 3 rows × 3 columns · read as GBK');
+    await expectText(page.getByRole('gridcell', { name: '中通, 快递' }), '中通, 快递');
+
+    await chooseField(page, 'A', 'shipper.contact.companyName');
+    await chooseField(page, 'B', 'shipper.contact.personName');
+    await chooseField(page, 'C', 'shipper.address.streetLines[0]');
+    await expectText(page.getByTestId('magp-state-2'), '1 errors');
+    await page.getByRole('switch', { name: 'add data type row' }).click();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('客户_magpGuide.xlsx');
+    expect(await readWorkbook(file)).toEqual({
+      sheets: ['MAGP'],
+      rows: [
+        ['shipper.contact.companyName', 'shipper.contact.personName', 'shipper.address.streetLines[0]'],
+        ['String(35)', 'String(70)', 'String(35)'],
+        ['顺丰速运', '张三', longAddress],
+        ['中通, 快递', '李四', '上海市浦东新区'],
+      ],
+    });
+  });
+});
+
+describe('ETD image', () => {
+  it('crops an uploaded PNG to Signature recommended and downloads signature_100x25.png at 100×25', async () => {
+    const { page } = await openPage('/utils/etdimage');
+    await expect.poll(() => page.getByRole('switch', { name: 'Lock Size' }).isDisabled(), POLL).toBe(true);
+    const dataUrl = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 640;
+      c.height = 360;
+      const ctx = c.getContext('2d')!;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, 640, 360);
+      ctx.fillStyle = '#1d39c4';
+      ctx.font = '64px sans-serif';
+      ctx.fillText('J. Smith', 120, 200);
+      return c.toDataURL('image/png');
+    });
+    await upload(page, 'signature-scan.png', 'image/png', Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+
+    await page.getByText('Signature', { exact: true }).click();
+    await expect.poll(() => page.getByRole('switch', { name: 'Recommended Size' }).isChecked(), POLL).toBe(true);
+    await expectText(page.getByTestId('etd-output-size'), 'Output 100×25 PNG');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    const downloadButton = page.getByRole('button', { name: 'Download' });
+    await expect.poll(() => downloadButton.isEnabled(), POLL).toBe(true);
+    await expectVisible(page.getByTestId('etd-preview'));
+
+    const download = page.waitForEvent('download');
+    await downloadButton.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('signature_100x25.png');
+    expect(pngSize(fs.readFileSync(await file.path()))).toEqual([100, 25]);
+  });
+
+  it('alerts with the allowed types for another file type', async () => {
+    const { page } = await openPage('/utils/etdimage');
+    await upload(page, 'logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    await expectText(page.getByRole('alert'), 'Only gif, jpg, jpeg, png and bmp images are allowed');
+  });
+});

@@ -1,0 +1,3 @@
+export * from './fields.js';
+export * from './check.js';
+export * from './template.js';
