@@ -108,3 +108,8 @@ export function defineMessages<K extends string>(catalogue: {
 export function useMessages<K extends string>(catalogue: Record<Lang, Record<K, string>>): Record<K, string> {
   return catalogue[useI18n().lang];
 }
+
+/** A catalogue message with its `{name}` placeholders filled in: `fillMessage('{n} fields', {n: 3})`. */
+export function fillMessage(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
+}

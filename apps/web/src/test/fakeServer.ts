@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { transactionTypeList } from '@lab/core/transactions';
 import type {
   AccountCheckBody,
   AccountCheckReply,
@@ -101,3 +102,16 @@ export const COUNTRIES: CountryOption[] = [
   { alpha_2: 'DE', alpha_3: 'DEU', name: 'Germany', name_cn: '德国' },
   { alpha_2: 'US', alpha_3: 'USA', name: 'United States of America', name_cn: '美国' },
 ];
+
+/** A /transactions/types reply: every known type, with these loaded counts (and any imported ones). */
+export function typesReply(
+  counts: Record<string, number>,
+  { detailed = true, version = 'GSMW14' }: { detailed?: boolean; version?: string } = {},
+): TransactionTypesReply {
+  return {
+    version,
+    types: transactionTypeList(new Map(Object.entries(counts))),
+    dataset: { label: null, importedAt: '2026-11-20T08:00:00.000Z' },
+    detailed,
+  };
+}
