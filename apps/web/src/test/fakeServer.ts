@@ -7,6 +7,7 @@ import type {
   ClientConfig,
   CountryOption,
   CountriesReply,
+  DatasetStatusReply,
   DefinitionIdsBody,
   DimWeightBody,
   DimWeightReply,
@@ -42,6 +43,7 @@ export interface ServerRoutes {
   'GET /utils/v1/cities': Exchange<undefined, CitiesReply>;
   'POST /utils/v1/hs-codes/search': Exchange<HsSearchBody, HsSearchReply>;
   'GET /utils/v1/etd-eci': Exchange<undefined, EtdListReply>;
+  [datasetStatus: `GET /utils/v1/datasets/${string}`]: Exchange<undefined, DatasetStatusReply>;
   'GET /utils/v1/etd-eci/requirement': Exchange<undefined, EtdRequirementReply>;
   'POST /postal/lookup': Exchange<PostalLookupBody, PostalLookupReply>;
   'POST /utils/v1/dimweight': Exchange<DimWeightBody, DimWeightReply>;

@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   AccountCheckBody,
   AccountCheckReply,
+  DatasetStatusReply,
+  LookupDatasetName,
   CitiesQuery,
   CitiesReply,
   DimWeightBody,
@@ -38,6 +40,13 @@ export const usefulQueries = {
     queryKey: ['utils', 'etd-eci'],
     queryFn: () => apiFetch<EtdListReply>('/utils/v1/etd-eci'),
   }),
+  /** Whether a lookup's dataset was imported (label and date), for the tab's status line. */
+  datasetStatus: (name: LookupDatasetName) =>
+    queryOptions({
+      queryKey: ['utils', 'datasets', name],
+      queryFn: () => apiFetch<DatasetStatusReply>(`/utils/v1/datasets/${name}`),
+      staleTime: 60_000,
+    }),
 };
 
 const post = <TReply>(path: string, body: unknown) => apiFetch<TReply>(path, { method: 'POST', json: body });

@@ -5,6 +5,7 @@ import type { EtdRequirementReply } from '@lab/core/contract';
 import { CountrySelect } from '@/components/country-select';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
+import { DatasetStatus } from '@/tools/useful-tools/DatasetStatus';
 import { NO_RESULT_RETURNED, usefulApi } from '@/tools/useful-tools/usefulApi';
 import { EtdBrowse } from './EtdBrowse';
 import { SideCard } from './SideCard';
@@ -34,6 +35,7 @@ export default function EtdTab() {
 
   return (
     <Flex vertical gap="middle">
+      <DatasetStatus name="etd-eci" />
       <Space wrap>
         <Typography.Text>From</Typography.Text>
         <CountrySelect aria-label="origin" value={from} onChange={(v: string) => setFrom(v)} style={{ width: 300 }} />

@@ -12,6 +12,7 @@ import {
 } from '@lab/core/regions';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
+import { DatasetStatus } from '@/tools/useful-tools/DatasetStatus';
 import { usefulApi, usefulQueries } from '@/tools/useful-tools/usefulApi';
 import { RegionCard } from './RegionCard';
 
@@ -88,6 +89,7 @@ export default function RegionsTab() {
 
   return (
     <Flex vertical gap="middle">
+      <DatasetStatus name="regions-served" />
       <Space wrap>
         <Radio.Group value={type} onChange={(e) => setType(e.target.value as KeywordType)}>
           <Radio value="alpha_2">Alpha-2</Radio>
