@@ -46,9 +46,7 @@ export const transactionSearchReply = z.object({
     .describe('the matching definitions, best first (spelling is the contract)'),
   msg: z.string(),
   total: z.number().int().describe('matches before the list was limited'),
-  refused: z
-    .boolean()
-    .describe('true when the search was refused (msg says why): it did not run and was not recorded'),
+  refused: z.boolean().describe('true when the search was refused (msg says why): it did not run and was not recorded'),
 });
 export type TransactionSearchReply = z.output<typeof transactionSearchReply>;
 

@@ -218,7 +218,8 @@ export class DefinitionIndex {
     const keyword = query.keyword.trim();
     let found: { definitions: TransactionDefinition[]; total: number };
     if (query.isId) {
-      if (!/^\d{1,4}$/.test(keyword)) return { definitions: [], total: 0, refused: true, msg: SEARCH_MESSAGES.idDigits };
+      if (!/^\d{1,4}$/.test(keyword))
+        return { definitions: [], total: 0, refused: true, msg: SEARCH_MESSAGES.idDigits };
       const id = Number(keyword);
       const all = this.entries(version, type).defs.filter((d) => d.id === id);
       found = { definitions: all.slice(0, limit), total: all.length };
