@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { Button, Empty, Flex, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Button, Empty, Flex, Result, Spin, Typography } from 'antd';
 import { BookOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useI18n, useMessages } from '@/lib/i18n';
@@ -7,14 +7,41 @@ import { messages as memoMessages } from '@/components/memo/messages';
 import { messages } from './messages';
 import { TAB_GROUPS, usefulTabs, type TabDefinition } from './tabs';
 
-const lazyTabs = new Map<string, LazyExoticComponent<ComponentType>>();
-function lazyTab(tab: TabDefinition) {
-  let c = lazyTabs.get(tab.key);
-  if (!c) {
-    c = lazy(tab.load);
-    lazyTabs.set(tab.key, c);
-  }
-  return c;
+/** Tab components already loaded: showing one again is immediate. */
+const loadedTabs = new WeakMap<TabDefinition, ComponentType>();
+
+/**
+ * The tab's component once its chunk has loaded (undefined until then). Plain state rather than
+ * React.lazy + Suspense: React holds a resolved Suspense boundary back for up to 300 ms (its
+ * fallback throttle), which alone made the page open that much later than the others.
+ */
+function useTabComponent(tab: TabDefinition | undefined): { Tab?: ComponentType; failed: boolean; retry: () => void } {
+  const [, setLoaded] = useState(0);
+  const [failed, setFailed] = useState<TabDefinition>();
+  const [attempt, setAttempt] = useState(0);
+  const Tab = tab ? loadedTabs.get(tab) : undefined;
+  useEffect(() => {
+    if (!tab || Tab) return;
+    let live = true;
+    tab.load().then(
+      (mod) => {
+        loadedTabs.set(tab, mod.default);
+        if (live) setLoaded((n) => n + 1);
+      },
+      () => live && setFailed(tab),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tab, Tab, attempt]);
+  return {
+    Tab,
+    failed: failed !== undefined && failed === tab,
+    retry: () => {
+      setFailed(undefined);
+      setAttempt((n) => n + 1);
+    },
+  };
 }
 
 // The memo dialog (and its storage and clipboard code) loads when first opened, not with the page.
@@ -24,13 +51,6 @@ const MemoDialog = lazy(() => import('@/components/memo/MemoDialog').then((m) =>
 export function activeTab(tabs: TabDefinition[], requested: string | null): TabDefinition | undefined {
   return tabs.find((t) => t.key === requested) ?? tabs[0];
 }
-
-// Start downloading the tab this URL shows while the page itself renders: the chunks load side by
-// side instead of one after the other. (No other tab's code or data is touched until it is shown.)
-if (typeof window !== 'undefined')
-  void activeTab(usefulTabs, new URLSearchParams(window.location.search).get('tab'))
-    ?.load()
-    .catch(() => {});
 
 function MemoButton() {
   const [open, setOpen] = useState(false);
@@ -63,7 +83,7 @@ function MemoButton() {
  */
 export default function UsefulToolsPage({ tabs = usefulTabs }: { tabs?: TabDefinition[] }) {
   const m = useMessages(messages);
-  const { lang } = useI18n();
+  const { lang, t } = useI18n();
   const [params, setParams] = useSearchParams();
   const active = activeTab(tabs, params.get('tab'));
   const label = (tab: TabDefinition) => (lang === 'zh' ? tab.zh : tab.label);
@@ -76,7 +96,7 @@ export default function UsefulToolsPage({ tabs = usefulTabs }: { tabs?: TabDefin
       },
       { replace: false },
     );
-  const Tab = active ? lazyTab(active) : undefined;
+  const { Tab, failed, retry } = useTabComponent(active);
 
   return (
     <div>
@@ -86,7 +106,7 @@ export default function UsefulToolsPage({ tabs = usefulTabs }: { tabs?: TabDefin
         </Typography.Title>
         <MemoButton />
       </Flex>
-      {!active || !Tab ? (
+      {!active ? (
         <Empty description={m.noTools} />
       ) : (
         <>
@@ -156,9 +176,21 @@ export default function UsefulToolsPage({ tabs = usefulTabs }: { tabs?: TabDefin
             })}
           </div>
           <div role="tabpanel" id="useful-tabpanel" aria-labelledby={`useful-tab-${active.key}`}>
-            <Suspense fallback={<Spin />}>
+            {Tab ? (
               <Tab key={active.key} />
-            </Suspense>
+            ) : failed ? (
+              <Result
+                status="warning"
+                title={t('chunk.failed')}
+                extra={
+                  <Button type="primary" onClick={retry}>
+                    {t('chunk.retry')}
+                  </Button>
+                }
+              />
+            ) : (
+              <Spin />
+            )}
           </div>
         </>
       )}

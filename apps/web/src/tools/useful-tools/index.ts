@@ -8,5 +8,9 @@ export default defineTool({
   group: 'Apps',
   order: 10,
   keywords: ['regions', 'cities', 'hs', 'etd', 'postal', 'dim weight', 'tracking', 'account', 'time'],
-  load: () => import('./UsefulToolsPage'),
+  // The shown tab's chunk is requested beside the page's, not after it (tabs.ts is small).
+  load: () => {
+    void import('./preloadTab').then((p) => p.preloadActiveTab());
+    return import('./UsefulToolsPage');
+  },
 });
