@@ -36,7 +36,7 @@ const dictionary = {
     'home.empty': '没有匹配的工具',
     'home.other': '更多工具',
     'notFound.title': 'HTTP 404',
-    'notFound.text': 'THE PAGE YOU WERE LOOKING FOR COULD NOT BE FOUND.',
+    'notFound.text': '找不到您要访问的页面。',
     'notFound.back': '返回首页',
     'chunk.failed': '页面加载失败，请检查网络后重试。',
     'chunk.retry': '重试',
