@@ -68,6 +68,3 @@ export const usefulApi = {
     postCalculator<TrackingNeighboursReply>('/utils/v1/trackingnumber', body),
   checkAccount: (body: AccountCheckBody) => postCalculator<AccountCheckReply>('/utils/v1/ean', body),
 };
-
-/** What ETD/ECI and Postal code lookups say when the server knows nothing for the request. */
-export const NO_RESULT_RETURNED = 'No result returned, please search again';
