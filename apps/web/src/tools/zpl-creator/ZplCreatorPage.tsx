@@ -3,6 +3,8 @@ import { Button, Card, Col, Flex, Input, Row, Typography } from 'antd';
 import { DownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { generateSampleLabel, type RandomSource } from '@lab/core/labels';
 import { ZplPreview, downloadBlob } from '@/components/label-viewer';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 export interface ZplCreatorPageProps {
   /** Tests pass a seeded source; the app uses Math.random so every click differs. */
@@ -12,6 +14,7 @@ export interface ZplCreatorPageProps {
 
 /** A ZPL scratch pad: `test!` fills in a realistic sample label; the preview follows every edit. */
 export default function ZplCreatorPage({ random = Math.random, now = () => new Date() }: ZplCreatorPageProps) {
+  const m = useMessages(messages);
   const [zpl, setZpl] = useState('');
   const [tracking, setTracking] = useState<string>();
 
@@ -22,24 +25,24 @@ export default function ZplCreatorPage({ random = Math.random, now = () => new D
   };
 
   return (
-    <Card title="ZPL Creator">
+    <Card title={m.title}>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Flex vertical gap={8}>
             <Flex gap={8} align="center" wrap>
               <Button type="primary" icon={<ExperimentOutlined />} onClick={sample}>
-                test!
+                {m.test}
               </Button>
               <Button
                 icon={<DownloadOutlined />}
                 disabled={!zpl.trim()}
                 onClick={() => downloadBlob(new Blob([zpl], { type: 'text/plain' }), 'label.zpl')}
               >
-                Download ZPL
+                {m.download}
               </Button>
               {tracking ? (
                 <Typography.Text type="secondary" data-testid="sample-tracking">
-                  tracking {tracking}
+                  {fillMessage(m.tracking, { n: tracking })}
                 </Typography.Text>
               ) : null}
             </Flex>
@@ -47,7 +50,7 @@ export default function ZplCreatorPage({ random = Math.random, now = () => new D
               aria-label="ZPL"
               value={zpl}
               onChange={(e) => setZpl(e.target.value)}
-              placeholder="^XA … ^XZ, or press test! for a sample label"
+              placeholder={m.placeholder}
               rows={24}
               spellCheck={false}
               style={{ fontFamily: 'monospace' }}
