@@ -12,6 +12,11 @@ import { artifactsDir } from './support/setup';
  */
 const KEEP = new Set([
   'shipping lab',
+  'http',
+  'test',
+  'alpha',
+  'east',
+  'cet',
   'base64',
   'pdf',
   'png',
@@ -66,7 +71,9 @@ async function untranslated(page: Page): Promise<string[]> {
         if (!el || !text || el.closest(skip)) continue;
         const style = getComputedStyle(el);
         if (style.display === 'none' || style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
-        const words = text.match(/[A-Za-z][A-Za-z'’]{2,}/g) ?? [];
+        // A label with Chinese in it is translated; Latin words inside it are names or data.
+        if (/[\u3400-\u9fff]/.test(text)) continue;
+        const words = text.match(/[A-Za-z][A-Za-z0-9'’]{2,}/g) ?? [];
         const english = words.filter((w) => !keep.includes(w.toLowerCase()));
         if (english.length > 0 && !keep.includes(text.toLowerCase())) out.add(text);
       }
@@ -76,14 +83,33 @@ async function untranslated(page: Page): Promise<string[]> {
   );
 }
 
-/** The routes whose screens have a Chinese catalogue (Useful Tools: every tab). */
+const USEFUL_TABS = [
+  'regions',
+  'cities',
+  'states',
+  'hs',
+  'etd',
+  'postal',
+  'worldtime',
+  'dimweight',
+  'tracking',
+  'account',
+  'weirdtext',
+  'logs',
+  'splunk',
+];
+const BASE64_TABS = ['decode', 'pdf', 'png', 'zpl', 'raw'];
+
+/** Every route of the screens this walk covers (each with a Chinese catalogue), every tab of the tabbed ones. */
 const TRANSLATED_ROUTES = [
   '/',
   '/nowhere',
   '/transaction/search',
   '/transaction/parse',
   '/api/fdxwebhook',
-  '/utils/utils?tab=dimweight',
+  '/utils/zplcreator',
+  ...BASE64_TABS.map((t) => `/utils/base64?tab=${t}`),
+  ...USEFUL_TABS.map((t) => `/utils/utils?tab=${t}`),
 ];
 
 describe('Chinese', () => {
