@@ -9,6 +9,10 @@ import { report, startServer, summarize } from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 
+/** What a menu click does: the router moves to the path without loading the document again. */
+const navigateInApp = (page: Page, path: string) =>
+  page.evaluate(`history.pushState({}, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`);
+
 /** Route and what shows that the page is usable. */
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { name: 'Home', path: '/', ready: (p) => p.getByPlaceholder('Filter tools').waitFor() },
@@ -45,10 +49,7 @@ try {
       cold.push(performance.now() - t);
       if (target.path !== '/') {
         t = performance.now();
-        await page.evaluate((path) => {
-          history.pushState({}, '', path);
-          dispatchEvent(new PopStateEvent('popstate'));
-        }, `/lab${target.path}`);
+        await navigateInApp(page, `/lab${target.path}`);
         await target.ready(page);
         inApp.push(performance.now() - t);
       }
@@ -77,10 +78,7 @@ try {
           .replace(/-[\w-]{8}\.js$/, ''),
       );
   });
-  await page.evaluate(() => {
-    history.pushState({}, '', '/lab/utils/utils');
-    dispatchEvent(new PopStateEvent('popstate'));
-  });
+  await navigateInApp(page, '/lab/utils/utils');
   await PAGES[1]!.ready(page);
   await page.waitForLoadState('networkidle');
   console.log(`Useful Tools, chunks fetched after Home (${scripts.length}): ${scripts.join(', ')}`);
