@@ -2,16 +2,20 @@ import { Layout as AntLayout, Menu, Segmented, type MenuProps } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useClientConfig } from '@/lib/config';
 import { useI18n, type Lang, type MessageKey } from '@/lib/i18n';
-import { menuGroups, type ToolDefinition } from '@/tools/types';
+import { menuGroups, toolText, type ToolDefinition } from '@/tools/types';
 import { tools } from '@/tools/registry';
 
 /** Header menu: Home, then one submenu per group holding its tools in order. Built from the tool list. */
-export function buildMenuItems(list: ToolDefinition[], t: (k: MessageKey) => string): NonNullable<MenuProps['items']> {
+export function buildMenuItems(
+  list: ToolDefinition[],
+  t: (k: MessageKey) => string,
+  lang: Lang = 'en',
+): NonNullable<MenuProps['items']> {
   const items: NonNullable<MenuProps['items']> = [{ key: '/', label: <Link to="/">{t('menu.home')}</Link> }];
   for (const group of menuGroups) {
     const children = list
       .filter((tool) => tool.group === group)
-      .map((tool) => ({ key: tool.path, label: <Link to={tool.path}>{tool.title}</Link> }));
+      .map((tool) => ({ key: tool.path, label: <Link to={tool.path}>{toolText(tool, lang).title}</Link> }));
     if (children.length) items.push({ key: `group:${group}`, label: t(`menu.${group}`), children });
   }
   return items;
@@ -32,7 +36,7 @@ export function Layout() {
           theme="dark"
           mode="horizontal"
           selectedKeys={[pathname]}
-          items={buildMenuItems(tools, t)}
+          items={buildMenuItems(tools, t, lang)}
           style={{ flex: 1, minWidth: 0 }}
           aria-label="main menu"
         />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useI18n } from '@/lib/i18n';
-import type { ToolDefinition } from '@/tools/types';
+import { toolText, type ToolDefinition } from '@/tools/types';
 
 /** A page chunk that has not arrived after this long is treated as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -29,7 +29,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * retry message instead of a blank page.
  */
 export function ToolPage({ tool, timeoutMs = CHUNK_TIMEOUT_MS }: { tool: ToolDefinition; timeoutMs?: number }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -46,8 +46,8 @@ export function ToolPage({ tool, timeoutMs = CHUNK_TIMEOUT_MS }: { tool: ToolDef
   }, [tool, attempt, timeoutMs]);
 
   useEffect(() => {
-    document.title = tool.path === '/' ? 'Shipping Lab' : `${tool.title} · Shipping Lab`;
-  }, [tool]);
+    document.title = tool.path === '/' ? 'Shipping Lab' : `${toolText(tool, lang).title} · Shipping Lab`;
+  }, [tool, lang]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -53,6 +53,26 @@ describe('tool registry', () => {
   });
 });
 
+describe('the menu of the real tools', () => {
+  const group = (items: ReturnType<typeof buildMenuItems>, key: string) =>
+    (items.find((i) => i?.key === key) as { children: { key: string }[] } | undefined)?.children.map((c) => c.key);
+
+  it('has the APIs group with the webhook page, and ZPL creator under Apps', () => {
+    const items = buildMenuItems(tools, (k) => k);
+    expect(items.map((i) => i?.key)).toContain('group:APIs');
+    expect(group(items, 'group:APIs')).toContain('/api/fdxwebhook');
+    expect(group(items, 'group:Apps')).toContain('/utils/zplcreator');
+  });
+
+  it('names the tools in Chinese when the language is Chinese', () => {
+    const items = buildMenuItems(tools, (k) => k, 'zh');
+    const apps = items.find((i) => i?.key === 'group:Apps') as {
+      children: { label: { props: { children: string } } }[];
+    };
+    expect(apps.children.map((c) => c.label.props.children)).toContain('实用工具');
+  });
+});
+
 describe('app shell', () => {
   it('renders the Home catalogue and footer with the file-share link and year', async () => {
     renderApp('/');

@@ -37,7 +37,7 @@ const dictionary = {
     'home.empty': '没有匹配的工具',
     'home.other': '更多工具',
     'notFound.title': 'HTTP 404',
-    'notFound.text': 'THE PAGE YOU WERE LOOKING FOR COULD NOT BE FOUND.',
+    'notFound.text': '找不到您要访问的页面。',
     'notFound.back': '返回首页',
     'chunk.failed': '页面加载失败，请检查网络后重试。',
     'chunk.retry': '重试',
@@ -109,4 +109,9 @@ export function defineMessages<K extends string>(catalogue: {
 /** The current language's half of a screen catalogue; re-renders on a language switch. */
 export function useMessages<K extends string>(catalogue: Record<Lang, Record<K, string>>): Record<K, string> {
   return catalogue[useI18n().lang];
+}
+
+/** A catalogue message with its `{name}` placeholders filled in: `fillMessage('{n} fields', {n: 3})`. */
+export function fillMessage(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
 }

@@ -90,6 +90,11 @@ export const secureStorage = {
     localStorage.setItem(PREFIX + key, JSON.stringify({ iv: toBase64(iv), data: toBase64(data) }));
   },
 
+  /** Whether something is stored under the key (readable or not). */
+  has(key: string): boolean {
+    return localStorage.getItem(PREFIX + key) !== null;
+  },
+
   async remove(key: string): Promise<void> {
     localStorage.removeItem(PREFIX + key);
   },

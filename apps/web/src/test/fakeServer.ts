@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { transactionTypeList } from '@lab/core/transactions';
 import type {
   AccountCheckBody,
   AccountCheckReply,
@@ -6,6 +7,7 @@ import type {
   ClientConfig,
   CountryOption,
   CountriesReply,
+  DatasetStatusReply,
   DefinitionIdsBody,
   DimWeightBody,
   DimWeightReply,
@@ -41,6 +43,7 @@ export interface ServerRoutes {
   'GET /utils/v1/cities': Exchange<undefined, CitiesReply>;
   'POST /utils/v1/hs-codes/search': Exchange<HsSearchBody, HsSearchReply>;
   'GET /utils/v1/etd-eci': Exchange<undefined, EtdListReply>;
+  [datasetStatus: `GET /utils/v1/datasets/${string}`]: Exchange<undefined, DatasetStatusReply>;
   'GET /utils/v1/etd-eci/requirement': Exchange<undefined, EtdRequirementReply>;
   'POST /postal/lookup': Exchange<PostalLookupBody, PostalLookupReply>;
   'POST /utils/v1/dimweight': Exchange<DimWeightBody, DimWeightReply>;
@@ -101,3 +104,16 @@ export const COUNTRIES: CountryOption[] = [
   { alpha_2: 'DE', alpha_3: 'DEU', name: 'Germany', name_cn: '德国' },
   { alpha_2: 'US', alpha_3: 'USA', name: 'United States of America', name_cn: '美国' },
 ];
+
+/** A /transactions/types reply: every known type, with these loaded counts (and any imported ones). */
+export function typesReply(
+  counts: Record<string, number>,
+  { detailed = true, version = 'GSMW14' }: { detailed?: boolean; version?: string } = {},
+): TransactionTypesReply {
+  return {
+    version,
+    types: transactionTypeList(new Map(Object.entries(counts))),
+    dataset: { label: null, importedAt: '2026-11-20T08:00:00.000Z' },
+    detailed,
+  };
+}

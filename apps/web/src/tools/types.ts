@@ -19,6 +19,8 @@ export interface ToolDefinition {
   group: MenuGroup | null;
   /** Position in the menu and catalogue (lower first). See docs/ARCHITECTURE.md for the table. */
   order: number;
+  /** The title and description in Chinese (menu, Home, page title); English is shown when absent. */
+  zh?: { title: string; description: string };
   /** Extra words the Home filter matches. */
   keywords?: string[];
   /** Hidden from the Home catalogue (Home itself, NotFound). */
@@ -29,4 +31,9 @@ export interface ToolDefinition {
 
 export function defineTool(tool: ToolDefinition): ToolDefinition {
   return tool;
+}
+
+/** A tool's title and description in the given language. */
+export function toolText(tool: ToolDefinition, lang: 'en' | 'zh'): { title: string; description: string } {
+  return lang === 'zh' && tool.zh ? tool.zh : { title: tool.title, description: tool.description };
 }

@@ -183,3 +183,13 @@ export const postalPlace = z.object({
 export type PostalPlace = z.output<typeof postalPlace>;
 export const postalLookupReply = z.array(postalPlace);
 export type PostalLookupReply = z.output<typeof postalLookupReply>;
+
+// ── Dataset status (what a lookup screen says when its data is not loaded) ──────────────────────
+
+/** The lookup datasets a screen asks about before searching. */
+export const LOOKUP_DATASET_NAMES = ['regions-served', 'etd-eci', 'hs-cn', 'postal-geonames'] as const;
+export type LookupDatasetName = (typeof LOOKUP_DATASET_NAMES)[number];
+export const datasetStatusParams = z.object({ name: z.enum(LOOKUP_DATASET_NAMES) });
+/** GET /utils/v1/datasets/{name}: the newest import of the dataset, null when it was never imported. */
+export const datasetStatusReply = z.object({ name: z.enum(LOOKUP_DATASET_NAMES), dataset: datasetInfo });
+export type DatasetStatusReply = z.output<typeof datasetStatusReply>;

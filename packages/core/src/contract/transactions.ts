@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DEFINITIONS_VERSION, VERSION_PATTERN } from '../transactions/definitions.js';
+import { datasetInfo } from './common.js';
 
 /** What the carrier's software says about one field of one transaction type. */
 export const transactionDefinition = z.object({
@@ -45,6 +46,7 @@ export const transactionSearchReply = z.object({
     .describe('the matching definitions, best first (spelling is the contract)'),
   msg: z.string(),
   total: z.number().int().describe('matches before the list was limited'),
+  refused: z.boolean().describe('true when the search was refused (msg says why): it did not run and was not recorded'),
 });
 export type TransactionSearchReply = z.output<typeof transactionSearchReply>;
 
@@ -59,7 +61,24 @@ export type TransactionVersionsReply = z.output<typeof transactionVersionsReply>
 
 export const transactionTypesQuery = z.object({ version: definitionsVersion.default(DEFAULT_DEFINITIONS_VERSION) });
 export type TransactionTypesQuery = z.input<typeof transactionTypesQuery>;
-export const transactionTypesReply = z.object({ version: z.string(), types: z.array(z.string()) });
+/** One entry of the type list: every known type (with 0 definitions if none are loaded), then imported types. */
+export const transactionTypeEntry = z.object({
+  type: z.string(),
+  number: z.string().nullable().describe('the transaction code (020), when the type has one'),
+  name: z.string(),
+  known: z.boolean().describe('false for a type only met in imported definitions'),
+  definitions: z.number().int().describe('definitions of this type loaded for the version'),
+});
+export type TransactionTypeEntryReply = z.output<typeof transactionTypeEntry>;
+export const transactionTypesReply = z.object({
+  version: z.string(),
+  types: z.array(transactionTypeEntry),
+  /** The newest import of the definitions (any version), null when none ran. */
+  dataset: datasetInfo,
+  detailed: z
+    .boolean()
+    .describe('false when the version has field names only (no lengths, value types, details or values)'),
+});
 export type TransactionTypesReply = z.output<typeof transactionTypesReply>;
 
 /** POST /transactions/{version}/{type}/ids */

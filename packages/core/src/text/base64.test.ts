@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   INVALID_BASE64_MESSAGE,
+  base64Repair,
   bytesToBase64,
   checkBase64,
   decodeBytesAsText,
@@ -72,6 +73,39 @@ describe('decodeBytesAsText', () => {
     expect(decodeBytesAsText(new Uint8Array([0xc4, 0xe3, 0xba, 0xc3]), 'gbk')).toBe('你好');
     expect(decodeBytesAsText(new Uint8Array([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x80]), 'latin1')).toBe(
       'Müller\u0080',
+    );
+  });
+});
+
+describe('base64Repair', () => {
+  const urlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
+
+  it('names URL-safe, unpadded and both, and gives the standard base64', () => {
+    expect(base64Repair('-_8')).toEqual({ variant: 'url-safe-unpadded', base64: '+/8=' });
+    expect(base64Repair('-_-_')).toEqual({ variant: 'url-safe', base64: '+/+/' });
+    expect(base64Repair('aGk')).toEqual({ variant: 'unpadded', base64: 'aGk=' });
+    expect(base64Repair('aGVsbG8')).toEqual({ variant: 'unpadded', base64: 'aGVsbG8=' });
+  });
+
+  it('offers nothing for valid base64 or text that is not base64 at all', () => {
+    expect(base64Repair('aGk=')).toBeNull();
+    expect(base64Repair('')).toBeNull();
+    expect(base64Repair('not base64!')).toBeNull();
+    expect(base64Repair('a')).toBeNull();
+    expect(base64Repair('ab+_')).toBeNull();
+  });
+
+  it('turns any URL-safe, unpadded encoding back into the standard one of the same bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.boolean(), fc.boolean(), (bytes, safe, strip) => {
+        const standard = bytesToBase64(bytes);
+        let variant = safe ? urlSafe(standard) : standard;
+        if (strip) variant = variant.replace(/=+$/, '');
+        const repaired = base64Repair(variant);
+        if (variant === standard) expect(repaired).toBeNull();
+        else if (repaired) expect(repaired.base64).toBe(standard);
+        else expect(variant).toBe(standard); // unreachable: a changed encoding always repairs
+      }),
     );
   });
 });

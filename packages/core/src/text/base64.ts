@@ -63,3 +63,24 @@ export function decodeBytesAsText(bytes: Uint8Array, encoding: TextEncodingName 
   }
   return new TextDecoder(encoding).decode(bytes);
 }
+
+/** Why a text failing the base64 rule would pass once normalised. */
+export type Base64Variant = 'url-safe' | 'unpadded' | 'url-safe-unpadded';
+
+/**
+ * For text that fails the rule: when the cause is the URL-safe alphabet (`-` `_`) and/or missing
+ * `=` padding, the standard base64 it stands for; else null (not base64 at all).
+ */
+export function base64Repair(input: string): { variant: Base64Variant; base64: string } | null {
+  const text = normalizeBase64(input);
+  if (text === '' || checkBase64(text).ok) return null;
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return null;
+  const urlSafe = /[-_]/.test(text);
+  if (urlSafe && /[+/]/.test(text)) return null;
+  let base64 = urlSafe ? text.replace(/-/g, '+').replace(/_/g, '/') : text;
+  const unpadded = base64.length % 4 !== 0 && !base64.endsWith('=');
+  if (unpadded) base64 += '='.repeat((4 - (base64.length % 4)) % 4);
+  if (!urlSafe && !unpadded) return null;
+  if (!checkBase64(base64).ok) return null;
+  return { variant: urlSafe && unpadded ? 'url-safe-unpadded' : urlSafe ? 'url-safe' : 'unpadded', base64 };
+}

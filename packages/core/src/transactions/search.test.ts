@@ -34,6 +34,12 @@ describe('DefinitionIndex', () => {
     expect(index.versions()).toEqual(['GSMW14', 'GSMW15']);
     expect(index.types('GSMW14')).toEqual([REQ, REP]);
     expect(index.types('nope')).toEqual([]);
+    expect(index.hasDetails('GSMW14')).toBe(true);
+    expect(index.hasDetails('GSMW15')).toBe(false);
+    expect([...index.typeCounts('GSMW14')]).toEqual([
+      [REQ, 6],
+      [REP, 1],
+    ]);
   });
 
   it('finds by exact id within a version and type', () => {
@@ -70,11 +76,13 @@ describe('DefinitionIndex', () => {
     expect(index.search('GSMW14', REQ, { keyword: ' c ', isId: false, isFullText: true })).toEqual({
       definitions: [],
       total: 0,
+      refused: true,
       msg: 'input at least two letters',
     });
-    expect(index.search('GSMW14', REQ, { keyword: 'abc', isId: true, isFullText: false }).msg).toBe(
-      SEARCH_MESSAGES.idDigits,
-    );
+    const notId = index.search('GSMW14', REQ, { keyword: 'abc', isId: true, isFullText: false });
+    expect(notId.msg).toBe(SEARCH_MESSAGES.idDigits);
+    expect(notId.refused).toBe(true);
+    expect(index.search('GSMW14', REQ, { keyword: 'zzz', isId: false, isFullText: false }).refused).toBe(false);
   });
 
   it('limits the list and says so', () => {

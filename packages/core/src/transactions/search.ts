@@ -11,6 +11,8 @@ export interface DefinitionQuery {
 
 export interface DefinitionSearchResult {
   definitions: TransactionDefinition[];
+  /** True when the search was refused (too short, not an id): nothing ran, nothing to record. */
+  refused: boolean;
   /** Matches before the limit. */
   total: number;
   msg: string;
@@ -130,6 +132,18 @@ export class DefinitionIndex {
     return [...(this.byVersion.get(version)?.byType.keys() ?? [])].sort();
   }
 
+  /** True when some definition of the version has more than a name (a length, value type, details or values). */
+  hasDetails(version: string): boolean {
+    return (this.byVersion.get(version)?.all.defs ?? []).some(
+      (d) => d.length !== null || d.valueType !== null || d.details !== null || d.allValues !== null,
+    );
+  }
+
+  /** How many definitions each type of a version has. */
+  typeCounts(version: string): Map<string, number> {
+    return new Map([...(this.byVersion.get(version)?.byType ?? [])].map(([type, list]) => [type, list.defs.length]));
+  }
+
   private entries(version: string, type: string | undefined): EntryList {
     const v = this.byVersion.get(version);
     if (!v) return EMPTY;
@@ -204,15 +218,16 @@ export class DefinitionIndex {
     const keyword = query.keyword.trim();
     let found: { definitions: TransactionDefinition[]; total: number };
     if (query.isId) {
-      if (!/^\d{1,4}$/.test(keyword)) return { definitions: [], total: 0, msg: SEARCH_MESSAGES.idDigits };
+      if (!/^\d{1,4}$/.test(keyword))
+        return { definitions: [], total: 0, refused: true, msg: SEARCH_MESSAGES.idDigits };
       const id = Number(keyword);
       const all = this.entries(version, type).defs.filter((d) => d.id === id);
       found = { definitions: all.slice(0, limit), total: all.length };
     } else {
-      if (keyword.length < 2) return { definitions: [], total: 0, msg: SEARCH_MESSAGES.tooShort };
+      if (keyword.length < 2) return { definitions: [], total: 0, refused: true, msg: SEARCH_MESSAGES.tooShort };
       found = this.rankedMatches(version, type, keyword, query.isFullText, limit);
     }
-    if (found.total === 0) return { definitions: [], total: 0, msg: SEARCH_MESSAGES.none };
-    return { ...found, msg: foundMessage(found.total, found.definitions.length) };
+    if (found.total === 0) return { definitions: [], total: 0, refused: false, msg: SEARCH_MESSAGES.none };
+    return { ...found, refused: false, msg: foundMessage(found.total, found.definitions.length) };
   }
 }

@@ -1,5 +1,6 @@
 import { defineModule } from '../../module.js';
 import { citiesRoutes } from './cities/routes.js';
+import { datasetStatusRoutes } from './datasets/routes.js';
 import { etdEciDataset } from './etd-eci/dataset.js';
 import { etdEciRoutes } from './etd-eci/routes.js';
 import { hsCnDataset } from './hs-codes/dataset.js';
@@ -24,6 +25,7 @@ export const lookupsModule = defineModule({
     await app.register(hsCodesRoutes);
     await app.register(etdEciRoutes);
     await app.register(postalRoutes);
+    await app.register(datasetStatusRoutes);
   },
   migrations: { '0004_lookups': m0004 },
   datasets: [regionsServedDataset, hsCnDataset, etdEciDataset, postalGeonamesDataset],

@@ -215,6 +215,8 @@ describe.each(testDialects)('useful-tools lookups on %s', (dialect) => {
       t.app.inject(`${api}/utils/v1/etd-eci/requirement?from=${from}&to=${to}`);
 
     it('answers unknown sides before an import', async () => {
+      const status = await t.app.inject(`${api}/utils/v1/datasets/etd-eci`);
+      expect(status.json()).toEqual({ name: 'etd-eci', dataset: null });
       const res = (await requirement('cn', 'us')).json();
       expect(res).toEqual({
         dataset: null,
@@ -235,6 +237,11 @@ describe.each(testDialects)('useful-tools lookups on %s', (dialect) => {
       expect(await count('etd_eci')).toBe(2);
       const res = (await requirement('CN', 'US')).json();
       expect(res.dataset.label).toBe('2023-03');
+      const status = (await t.app.inject(`${api}/utils/v1/datasets/etd-eci`)).json();
+      expect(status).toMatchObject({ name: 'etd-eci', dataset: { label: '2023-03' } });
+      expect(status.dataset.importedAt).toBe(res.dataset.importedAt);
+      const unknown = await t.app.inject(`${api}/utils/v1/datasets/ships`);
+      expect(unknown.statusCode).toBe(400);
       expect(res.from.side).toEqual({ etd: true, eci: true, signature: 'OPTIONAL', letterhead: 'OPTIONAL' });
       expect(res.to.side).toEqual({ etd: true, eci: true, signature: 'OPTIONAL', letterhead: 'REQUIRED' });
       const list = (await t.app.inject(`${api}/utils/v1/etd-eci`)).json();

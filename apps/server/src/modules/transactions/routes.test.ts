@@ -49,7 +49,8 @@ describe.each(testDialects)('transaction routes on %s', (dialect) => {
 
   it('seeds the starter GSMW14 definitions of types 020 and 120 on first start', async () => {
     const res = await t.app.inject(`${base}/types?version=GSMW14`);
-    expect(res.json()).toEqual({ version: 'GSMW14', types: [REQ, REP, 'ipd-add-crn'].sort() });
+    const types = res.json().types as { type: string; definitions: number }[];
+    expect(types.filter((x) => x.definitions > 0).map((x) => x.type)).toEqual([REQ, REP, 'ipd-add-crn']);
     const def = (await t.app.inject(`${base}/GSMW14/${REP}/187`)).json();
     expect(def).toEqual({
       version: 'GSMW14',
@@ -124,7 +125,7 @@ describe.each(testDialects)('transaction routes on %s', (dialect) => {
     ).toEqual([4, 11, 171]);
 
     const narrow = await t.app.inject(`${base}/search?version=GSMW14&type=${REQ}&keyword=your_pack`);
-    expect(narrow.json()).toEqual({ definations: [], msg: 'no transaction found', total: 0 });
+    expect(narrow.json()).toEqual({ definations: [], msg: 'no transaction found', total: 0, refused: false });
     const full = await t.app.inject(`${base}/search?version=GSMW14&type=${REQ}&keyword=your_pack&isFullText=true`);
     expect(full.json().definations.map((d: { id: number }) => d.id)).toEqual([1273]);
 
@@ -135,7 +136,53 @@ describe.each(testDialects)('transaction routes on %s', (dialect) => {
   it('needs two letters for a keyword search', async () => {
     const res = await t.app.inject(`${base}/search?version=GSMW14&type=${REQ}&keyword=a&isId=false`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ definations: [], msg: 'input at least two letters', total: 0 });
+    expect(res.json()).toEqual({ definations: [], msg: 'input at least two letters', total: 0, refused: true });
+  });
+
+  it('answers every known type with its number, name and loaded count, imported types beside them', async () => {
+    const res = await t.app.inject(`${base}/types`);
+    expect(res.statusCode).toBe(200);
+    const { version, types, dataset, detailed } = res.json() as {
+      version: string;
+      types: Record<string, unknown>[];
+      dataset: { label: string | null; importedAt: string } | null;
+      detailed: boolean;
+    };
+    expect(version).toBe('GSMW14');
+    expect(detailed).toBe(true);
+    expect(dataset).toMatchObject({ label: null });
+    expect(Number.isNaN(Date.parse(dataset!.importedAt))).toBe(false);
+    expect(types.map((x) => x.type)).toEqual([
+      REQ,
+      REP,
+      'return-shipment',
+      'ipd-add-crn',
+      'ipd-edit-crn',
+      'ipd-create-master',
+      'ipd-edit-master',
+    ]);
+    expect(types[0]).toEqual({
+      type: REQ,
+      number: '020',
+      name: 'Global shipping transaction request',
+      known: true,
+      definitions: 436,
+    });
+    expect(types[3]).toMatchObject({ type: 'ipd-add-crn', number: null, known: true, definitions: 1 });
+    expect(types[4]).toMatchObject({ type: 'ipd-edit-crn', definitions: 0 });
+    const other = await t.app.inject(`${base}/types?version=GSMW99`);
+    expect((other.json().types as { definitions: number }[]).every((x) => x.definitions === 0)).toBe(true);
+    expect(other.json().detailed).toBe(false);
+  });
+
+  it('does not record refused searches in the shared history', async () => {
+    await t.app.inject(`${base}/search?keyword=zeta&isId=false`);
+    await t.app.inject(`${base}/search?keyword=z&isId=false`);
+    await t.app.inject(`${base}/search?keyword=zz9&isId=true`);
+    const list = (await t.app.inject(`${base}/keywords`)).json() as { keyword: string }[];
+    expect(list[0]!.keyword).toBe('zeta');
+    expect(list.map((k) => k.keyword)).not.toContain('z');
+    expect(list.map((k) => k.keyword)).not.toContain('zz9');
   });
 
   it('validates the search query', async () => {

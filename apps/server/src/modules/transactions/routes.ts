@@ -13,8 +13,10 @@ import {
   transactionTypesReply,
   transactionVersionsReply,
 } from '@lab/core/contract';
-import { SEARCH_MESSAGES } from '@lab/core/transactions';
+import { SEARCH_MESSAGES, transactionTypeList } from '@lab/core/transactions';
 import { badRequest, notFound } from '../../http/errors.js';
+import { latestImport } from '../../imports/registry.js';
+import { DATASET_NAME } from './repo.js';
 import { TransactionCatalog } from './service.js';
 
 const tags = ['transactions'];
@@ -40,7 +42,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
         isId: q.isId === 'true',
         isFullText: q.isFullText === 'true',
       });
-      return { definations: result.definitions, msg: result.msg, total: result.total };
+      return { definations: result.definitions, msg: result.msg, total: result.total, refused: result.refused };
     },
   );
 
@@ -72,7 +74,8 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transactions/types',
     {
       schema: {
-        summary: 'The transaction types of a version (the distinct types of its definitions)',
+        summary:
+          'Every known transaction type with its number, name and loaded definitions, then the types only met in imported definitions',
         tags,
         querystring: transactionTypesQuery,
         response: { 200: transactionTypesReply },
@@ -80,7 +83,13 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version } = request.query;
-      return { version, types: (await catalog.index()).types(version) };
+      const index = await catalog.index();
+      return {
+        version,
+        types: transactionTypeList(index.typeCounts(version)),
+        dataset: await latestImport(app.db.kysely, DATASET_NAME),
+        detailed: index.hasDetails(version),
+      };
     },
   );
 

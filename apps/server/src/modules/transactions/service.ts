@@ -41,11 +41,11 @@ export class TransactionCatalog {
     return loaded.index;
   }
 
-  /** Runs a search and records its keyword in the log. */
+  /** Runs a search and records its keyword in the log; a refused search (too short, not an id) is not recorded. */
   async search(version: string, type: string | undefined, query: DefinitionQuery): Promise<DefinitionSearchResult> {
-    const index = await this.index();
-    await logKeyword(this.db.kysely, query.keyword.trim(), query.isId, new Date().toISOString());
-    return index.search(version, type, query);
+    const result = (await this.index()).search(version, type, query);
+    if (!result.refused) await logKeyword(this.db.kysely, query.keyword.trim(), query.isId, new Date().toISOString());
+    return result;
   }
 
   recentKeywords(): Promise<RecentKeyword[]> {

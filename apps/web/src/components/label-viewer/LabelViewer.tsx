@@ -11,6 +11,8 @@ import {
 } from '@ant-design/icons';
 import { downloadBlob, openBlobInNewTab } from './download';
 import type { PdfDocument } from './pdf';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 export type ViewerRotation = 0 | 180;
 
@@ -149,6 +151,7 @@ export function LabelViewer({
   loading,
   error,
 }: LabelViewerProps) {
+  const m = useMessages(messages);
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const [ownRotation, setOwnRotation] = useState<ViewerRotation>(0);
   const [page, setPage] = useState(0);
@@ -188,7 +191,7 @@ export function LabelViewer({
     <Flex vertical gap={8} data-testid="label-viewer">
       <Flex wrap gap={8} align="center">
         <Space.Compact>
-          <Tooltip title="Zoom out">
+          <Tooltip title={m.zoomOut}>
             <Button
               aria-label="Zoom out"
               icon={<ZoomOutOutlined />}
@@ -199,7 +202,7 @@ export function LabelViewer({
           <Button onClick={() => setZoom(100)} aria-label="Actual size">
             {zoom}%
           </Button>
-          <Tooltip title="Zoom in">
+          <Tooltip title={m.zoomIn}>
             <Button
               aria-label="Zoom in"
               icon={<ZoomInOutlined />}
@@ -209,7 +212,7 @@ export function LabelViewer({
           </Tooltip>
         </Space.Compact>
         <Button icon={<RotateRightOutlined />} onClick={rotate} aria-pressed={rotation === 180}>
-          Rotate 180° {rotation ? '(on)' : ''}
+          {m.rotate} {rotation ? m.on : ''}
         </Button>
         {pages > 1 || labelCount > 1 ? (
           <Space.Compact>
@@ -220,7 +223,10 @@ export function LabelViewer({
               onClick={() => setPage(page - 1)}
             />
             <Button disabled data-testid="label-page">
-              {kind === 'pdf' ? 'Page' : 'Label'} {page + 1} of {kind === 'pdf' ? pages : labelCount}
+              {fillMessage(kind === 'pdf' ? m.page : m.label, {
+                n: page + 1,
+                total: kind === 'pdf' ? pages : labelCount,
+              })}
             </Button>
             <Button
               aria-label="Next label"
@@ -241,7 +247,7 @@ export function LabelViewer({
           </Button>
         ))}
         <Button icon={<ExportOutlined />} onClick={() => openBlobInNewTab(current)}>
-          Open in new tab
+          {m.openNewTab}
         </Button>
         {loading ? <Spin size="small" /> : null}
       </Flex>

@@ -4,6 +4,8 @@ import { Flex, Radio, Select, Typography } from 'antd';
 import { LabelViewer, type LabelDownload, type ViewerRotation } from './LabelViewer';
 import { renderAllLabels, renderZpl, useLabelServiceUrl, type LabelFormat } from './labelService';
 import { SheetPicker, sheetHeaders, type SheetChoice } from '../zpl-editor/SheetPicker';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 export const ZPL_SIZES = ['4x6', '4x6.75'] as const;
 export type ZplSize = (typeof ZPL_SIZES)[number];
@@ -33,6 +35,7 @@ export interface ZplPreviewProps {
  * PNG or PDF preview) in the shared viewer, with ZPL/PNG/PDF downloads. Every label is shown.
  */
 export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplDownload = true }: ZplPreviewProps) {
+  const m = useMessages(messages);
   const baseUrl = useLabelServiceUrl();
   const [size, setSize] = useState<ZplSize>('4x6');
   const [rotation, setRotation] = useState<ViewerRotation>(0);
@@ -78,13 +81,16 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
     <Flex vertical gap={8}>
       <Flex wrap gap={12} align="center">
         <span>
-          <Typography.Text type="secondary">Size </Typography.Text>
+          <Typography.Text type="secondary">{m.size} </Typography.Text>
           <Select
             aria-label="Label size"
             value={size}
             onChange={setSize}
             style={{ width: 130 }}
-            options={ZPL_SIZES.map((s) => ({ value: s, label: `${s.replace('x', ' × ')} in` }))}
+            options={ZPL_SIZES.map((s) => ({
+              value: s,
+              label: fillMessage(m.inches, { size: s.replace('x', ' × ') }),
+            }))}
           />
         </span>
         <Typography.Text type="secondary">8 dpmm (203 dpi)</Typography.Text>
@@ -101,7 +107,7 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
       </Flex>
       <SheetPicker value={sheet} onChange={setSheet} />
       {text.trim() === '' ? (
-        <Typography.Text type="secondary">Enter ZPL to see the label.</Typography.Text>
+        <Typography.Text type="secondary">{m.enterZpl}</Typography.Text>
       ) : (
         <LabelViewer
           kind={data?.format ?? format}
@@ -112,7 +118,11 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
           onRotationChange={setRotation}
           loading={rendered.isFetching}
           error={rendered.error ? rendered.error.message : undefined}
-          caption={data ? `${data.total} label${data.total === 1 ? '' : 's'} · ${size} in · 8 dpmm` : undefined}
+          caption={
+            data
+              ? fillMessage(m.caption, { n: data.total, labels: data.total === 1 ? m.oneLabel : m.labels, size })
+              : undefined
+          }
         />
       )}
     </Flex>

@@ -50,13 +50,31 @@ describe('My Memo', () => {
     expect(await loadMemo()).toEqual([{ key: 1, nickname: 'acct', value: '123456784' }]);
   });
 
-  it('starts an empty memo when the stored data cannot be read', async () => {
+  it('says so when the stored memo cannot be read, and starts an empty memo', async () => {
     localStorage.setItem(`secure:${MEMO_STORAGE_KEY}`, '{"iv":"AAAA","data":"garbage"}');
     renderWithProviders(<MyMemoButton />);
     await openMemo();
     expect(await screen.findByText('No memo yet')).toBeInTheDocument();
+    expect(screen.getByTestId('memo-reset')).toHaveTextContent('your saved memo could not be read and was reset');
+    expect(localStorage.getItem(`secure:${MEMO_STORAGE_KEY}`)).toBeNull();
     await secureStorage.set(MEMO_STORAGE_KEY, { not: 'rows' });
     await waitFor(async () => expect(await loadMemo()).toEqual([]));
+  });
+
+  it('shows no notice for an absent memo', async () => {
+    renderWithProviders(<MyMemoButton />);
+    await openMemo();
+    expect(await screen.findByText('No memo yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('memo-reset')).not.toBeInTheDocument();
+  });
+
+  it('sizes the nickname field for 15 characters of the widest kind', async () => {
+    await secureStorage.set(MEMO_STORAGE_KEY, [{ key: 1, nickname: 'WWWWWWWWWWWWWWW', value: 'x' }]);
+    renderWithProviders(<MyMemoButton />);
+    await openMemo();
+    const input = await screen.findByLabelText('nickname 1');
+    const box = input.closest('.ant-input-affix-wrapper, .ant-input') as HTMLElement;
+    expect(box.style.width || (input as HTMLElement).style.width).toBe('calc(15em + 26px)');
   });
 
   it('keys new rows by timestamp, never twice the same', () => {

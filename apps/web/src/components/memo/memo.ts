@@ -24,15 +24,28 @@ function isMemoRow(v: unknown): v is MemoRow {
   );
 }
 
-/** The saved memo; anything unreadable (absent, corrupt, another browser's key) is an empty memo. */
+/** The saved memo; absent is an empty memo. */
 export async function loadMemo(): Promise<MemoRow[]> {
+  return (await readMemo()).rows;
+}
+
+/**
+ * The saved memo, and whether a stored memo could not be read (corrupt, another browser's key,
+ * not memo rows): such a memo is removed, so the next save starts clean, and `reset` says so.
+ */
+export async function readMemo(): Promise<{ rows: MemoRow[]; reset: boolean }> {
   const saved = await secureStorage.get<unknown>(MEMO_STORAGE_KEY);
-  if (!Array.isArray(saved) || !saved.every(isMemoRow)) return [];
-  return saved.map((r) => ({
+  if (!Array.isArray(saved) || !saved.every(isMemoRow)) {
+    const reset = secureStorage.has(MEMO_STORAGE_KEY);
+    if (reset) await secureStorage.remove(MEMO_STORAGE_KEY);
+    return { rows: [], reset };
+  }
+  const rows = saved.map((r) => ({
     key: r.key,
     nickname: r.nickname.slice(0, MEMO_NICKNAME_MAX),
     value: r.value.slice(0, MEMO_VALUE_MAX),
   }));
+  return { rows, reset: false };
 }
 
 export function saveMemo(rows: MemoRow[]): Promise<void> {

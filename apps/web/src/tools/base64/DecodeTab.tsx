@@ -3,8 +3,10 @@ import { Button, Flex, Input, Select, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { decodeBytesAsText, type TextEncodingName } from '@lab/core/text';
 import { copyToClipboard } from '@/lib/clipboard';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { Base64Input, formatBytes } from './Base64Input';
+import { Base64Input } from './Base64Input';
+import { messages } from './messages';
 
 const encodings: Array<{ value: TextEncodingName; label: string }> = [
   { value: 'utf-8', label: 'UTF-8' },
@@ -13,23 +15,24 @@ const encodings: Array<{ value: TextEncodingName; label: string }> = [
 ];
 
 export function DecodeTab() {
+  const m = useMessages(messages);
   const [bytes, setBytes] = useState<Uint8Array>();
   const [encoding, setEncoding] = useState<TextEncodingName>('utf-8');
   const text = useMemo(() => (bytes ? decodeBytesAsText(bytes, encoding) : ''), [bytes, encoding]);
 
   const copy = async () => {
-    if (await copyToClipboard(text)) notify.success('decoded text copied to clipboard');
-    else notify.error('the clipboard is not available in this browser');
+    if (await copyToClipboard(text)) notify.success(m.decodedCopied);
+    else notify.error(m.noClipboard);
   };
 
   return (
     <Flex vertical gap={12}>
-      <Base64Input action="Decode" onBytes={setBytes} />
+      <Base64Input action={m.decode} onBytes={setBytes} />
       {bytes ? (
         <Flex vertical gap={8}>
           <Flex gap={12} align="center" wrap>
             <span>
-              <Typography.Text type="secondary">Text encoding </Typography.Text>
+              <Typography.Text type="secondary">{m.textEncoding} </Typography.Text>
               <Select
                 aria-label="Text encoding"
                 value={encoding}
@@ -38,9 +41,11 @@ export function DecodeTab() {
                 style={{ width: 120 }}
               />
             </span>
-            <Typography.Text type="secondary">{formatBytes(bytes.length)}</Typography.Text>
+            <Typography.Text type="secondary">
+              {fillMessage(m.bytes, { n: bytes.length.toLocaleString('en-US') })}
+            </Typography.Text>
             <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-              Copy
+              {m.copy}
             </Button>
           </Flex>
           <Input.TextArea

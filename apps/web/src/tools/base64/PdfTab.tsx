@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Button, Flex } from 'antd';
 import { FileImageOutlined } from '@ant-design/icons';
 import { LabelViewer, downloadBlob } from '@/components/label-viewer';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
+import { messages } from './messages';
 
 export function PdfTab() {
+  const m = useMessages(messages);
   const [pdf, setPdf] = useState<{ bytes: Uint8Array; blob: Blob }>();
   const [pngs, setPngs] = useState<Blob[]>();
   const [converting, setConverting] = useState(false);
@@ -25,7 +28,7 @@ export function PdfTab() {
       setPngs(pages);
       pages.forEach((png, i) => downloadBlob(png, pages.length === 1 ? 'document.png' : `document-page-${i + 1}.png`));
     } catch (err) {
-      notify.error(`the PDF could not be converted: ${(err as Error).message}`);
+      notify.error(fillMessage(m.pdfNotConverted, { reason: (err as Error).message }));
     } finally {
       setConverting(false);
     }
@@ -33,7 +36,7 @@ export function PdfTab() {
 
   return (
     <Flex vertical gap={12}>
-      <Base64Input action="Preview" placeholder="Paste a base64 PDF here" onBytes={show} />
+      <Base64Input action={m.preview} placeholder={m.pastePdf} onBytes={show} />
       {pdf ? (
         <>
           <LabelViewer
@@ -44,15 +47,11 @@ export function PdfTab() {
           />
           <Flex>
             <Button icon={<FileImageOutlined />} loading={converting} onClick={() => void asPng()}>
-              As PNG
+              {m.asPng}
             </Button>
           </Flex>
           {pngs ? (
-            <LabelViewer
-              kind="png"
-              blobs={pngs}
-              caption={`${pngs.length} page${pngs.length === 1 ? '' : 's'} as PNG at scale 1.5`}
-            />
+            <LabelViewer kind="png" blobs={pngs} caption={fillMessage(m.pagesAsPng, { n: pngs.length })} />
           ) : null}
         </>
       ) : null}

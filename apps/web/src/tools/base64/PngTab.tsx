@@ -2,19 +2,22 @@ import { useState } from 'react';
 import { Flex } from 'antd';
 import { pngDimensions } from '@lab/core/labels';
 import { LabelViewer } from '@/components/label-viewer';
+import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
+import { messages } from './messages';
 
 export const NOT_A_PNG = 'the decoded data is not a PNG image';
 
 export function PngTab() {
+  const m = useMessages(messages);
   const [png, setPng] = useState<{ blob: Blob; caption: string }>();
 
   const show = (bytes: Uint8Array) => {
     const size = pngDimensions(bytes);
     if (!size) {
       setPng(undefined);
-      notify.error(NOT_A_PNG);
+      notify.error(m.notPng);
       return;
     }
     setPng({
@@ -25,7 +28,7 @@ export function PngTab() {
 
   return (
     <Flex vertical gap={12}>
-      <Base64Input action="Preview" placeholder="Paste a base64 PNG here" onBytes={show} />
+      <Base64Input action={m.preview} placeholder={m.pastePng} onBytes={show} />
       {png ? (
         <LabelViewer
           kind="png"

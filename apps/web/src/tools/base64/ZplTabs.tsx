@@ -3,7 +3,9 @@ import { Flex } from 'antd';
 import { zplTextFromBytes } from '@lab/core/labels';
 import { ZplPreview } from '@/components/label-viewer';
 import { ZplEditorPanel } from '@/components/zpl-editor';
+import { useMessages } from '@/lib/i18n';
 import { Base64Input } from './Base64Input';
+import { messages } from './messages';
 
 function ZplEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return <ZplEditorPanel value={value} onChange={onChange} placeholder="^XA … ^XZ" minHeight={140} maxHeight={440} />;
@@ -11,10 +13,11 @@ function ZplEditor({ value, onChange }: { value: string; onChange: (v: string) =
 
 /** Base64 → ZPL text (editable) → the label through the conversion service. */
 export function Base64ZplTab() {
+  const m = useMessages(messages);
   const [zpl, setZpl] = useState<string>();
   return (
     <Flex vertical gap={12}>
-      <Base64Input action="Decode" placeholder="Paste base64 ZPL here" onBytes={(b) => setZpl(zplTextFromBytes(b))} />
+      <Base64Input action={m.decode} placeholder={m.pasteZpl} onBytes={(b) => setZpl(zplTextFromBytes(b))} />
       {zpl !== undefined ? (
         <>
           <ZplEditor value={zpl} onChange={setZpl} />

@@ -60,9 +60,30 @@ describe('Base64 Tools', () => {
 
   it('refuses text that is not base64 with the product message', async () => {
     renderWithProviders(<Base64Page />, { route: '/utils/base64?tab=decode' });
-    paste('QQ', 'Decode');
-    expect(await screen.findByText(INVALID_BASE64_MESSAGE)).toBeInTheDocument();
+    paste('not base64!', 'Decode');
+    expect(await screen.findByText(INVALID_BASE64_MESSAGE, { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(screen.getByTestId('base64-error')).toHaveTextContent(INVALID_BASE64_MESSAGE);
+    expect(screen.queryByTestId('base64-hint')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Decoded text')).not.toBeInTheDocument();
+  });
+
+  it('hints at URL-safe or unpadded base64 under the error and normalises it with one click', async () => {
+    renderWithProviders(<Base64Page />, { route: '/utils/base64?tab=decode' });
+    const standard = b64('??>>~~ hello?');
+    const urlSafe = standard.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    expect(urlSafe).not.toBe(standard);
+    paste(urlSafe, 'Decode');
+    expect(await screen.findByTestId('base64-error')).toHaveTextContent(INVALID_BASE64_MESSAGE);
+    expect(screen.getByTestId('base64-hint')).toHaveTextContent(
+      'This looks like URL-safe base64 (- and _ instead of + and /) without its = padding.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Normalise to standard base64' }));
+    expect(await screen.findByLabelText('Decoded text')).toHaveValue('??>>~~ hello?');
+    expect(screen.getByLabelText('Base64 input')).toHaveValue(standard);
+    expect(screen.queryByTestId('base64-error')).not.toBeInTheDocument();
+
+    paste('QQ', 'Decode');
+    expect(await screen.findByTestId('base64-hint')).toHaveTextContent('This looks like base64 without its = padding.');
   });
 
   it('decodes text after stripping a data: prefix and line breaks, in UTF-8 or GBK', async () => {

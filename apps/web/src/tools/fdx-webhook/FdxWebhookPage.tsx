@@ -11,6 +11,7 @@ import {
   Popconfirm,
   Segmented,
   Space,
+  Switch,
   Table,
   Tag,
   Tooltip,
@@ -20,12 +21,14 @@ import { CheckCircleFilled, CloseCircleFilled, CopyOutlined, QuestionCircleFille
 import type { WebhookSummary } from '@lab/core/contract';
 import { generateSecurityToken } from '@lab/core/webhooks';
 import { copyToClipboard } from '@/lib/clipboard';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { useClientConfig } from '@/lib/config';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useRealtime } from '@/lib/realtime';
 import { secureStorage } from '@/lib/secureStorage';
 import { useServerAction } from '@/lib/serverAction';
 import { PayloadViewer, type ViewerMode } from './PayloadViewer';
+import { messages } from './messages';
 import { SchemaDialog } from './SchemaDialog';
 import {
   CHANNEL_PATTERN,
@@ -54,17 +57,18 @@ function knownChannels(): string[] {
 }
 
 function SignatureIcon({ check }: { check: SignatureCheck | undefined }) {
+  const m = useMessages(messages);
   if (!check) {
     return (
-      <Tooltip title="Not checked yet: enter the security token and press check signature">
+      <Tooltip title={m.notChecked}>
         <QuestionCircleFilled aria-label="signature unknown" style={{ color: '#bfbfbf' }} />
       </Tooltip>
     );
   }
   const tip = (
     <div>
-      <div>expected: {check.expected}</div>
-      <div>received: {check.received ?? '(no x-fedex-signature header)'}</div>
+      <div>{fillMessage(m.expected, { v: check.expected })}</div>
+      <div>{fillMessage(m.received, { v: check.received ?? m.noSignatureHeader })}</div>
     </div>
   );
   return (
@@ -79,6 +83,7 @@ function SignatureIcon({ check }: { check: SignatureCheck | undefined }) {
 }
 
 export default function FdxWebhookPage() {
+  const m = useMessages(messages);
   const [params, setParams] = useSearchParams();
   const requested = params.get('channel') ?? DEFAULT_CHANNEL;
   const channel = CHANNEL_PATTERN.test(requested) ? requested : DEFAULT_CHANNEL;
@@ -87,6 +92,8 @@ export default function FdxWebhookPage() {
   const [token, setToken] = useState('');
   const [checks, setChecks] = useState<Record<number, SignatureCheck>>({});
   const [selectedId, setSelectedId] = useState<number>();
+  // Follow mode: the newest delivery is selected as it arrives. Off by default: nothing is picked for the user.
+  const [follow, setFollow] = useState(false);
   const [mode, setMode] = useState<ViewerMode>('code');
   const [schemaOpen, setSchemaOpen] = useState(false);
   const queryClient = useQueryClient();
@@ -107,7 +114,7 @@ export default function FdxWebhookPage() {
 
   const list = useQuery(webhookQueries.list(channel));
   const rows = useMemo(() => list.data?.items ?? [], [list.data]);
-  const selected = rows.find((r) => r.id === selectedId) ?? rows[0];
+  const selected = follow ? rows[0] : rows.find((r) => r.id === selectedId);
   const detail = useQuery({
     ...webhookQueries.detail(channel, selected?.id ?? 0),
     enabled: selected !== undefined,
@@ -115,14 +122,13 @@ export default function FdxWebhookPage() {
 
   const { connected } = useRealtime([`webhooks/${channel}`], (_topic, data) => {
     void queryClient.invalidateQueries({ queryKey: webhookQueries.list(channel).queryKey });
-    if ((data as { type?: string } | null)?.type === 'received')
-      notify.info('Result refreshed', NOTIFY_SECONDS.default);
+    if ((data as { type?: string } | null)?.type === 'received') notify.info(m.resultRefreshed, NOTIFY_SECONDS.default);
   });
 
   const changeChannel = (value: string) => {
     const next = value.trim();
     if (!CHANNEL_PATTERN.test(next)) {
-      notify.error('A channel is 1 to 40 lower-case letters, digits or dashes');
+      notify.error(m.badChannel);
       setChannelInput(channel);
       return;
     }
@@ -154,19 +160,20 @@ export default function FdxWebhookPage() {
     onSuccess: (results, list) => {
       setChecks(results);
       const bad = Object.values(results).filter((r) => r.status === 'mismatch').length;
-      if (bad) notify.warning(`${bad} of ${list.length} signatures do not match`);
-      else notify.success(`All ${list.length} signatures match`);
+      if (bad) notify.warning(fillMessage(m.someMismatch, { bad, n: list.length }));
+      else notify.success(fillMessage(m.allMatch, { n: list.length }));
     },
   });
   const checkSignatures = () => {
-    if (!token) notify.warning('Enter the security token first');
+    if (!token) notify.warning(m.tokenFirst);
     else signatures.mutate(rows);
   };
 
   /** Deletes one delivery, or all of the channel's when `id` is undefined; the list reloads either way. */
   const remove = useServerAction({
     mutationFn: (id: number | undefined) => deleteWebhooks(channel, id),
-    onSuccess: ({ deleted }, id) => notify.success(id === undefined ? `Deleted ${deleted}` : 'Deleted'),
+    onSuccess: ({ deleted }, id) =>
+      notify.success(id === undefined ? fillMessage(m.deletedN, { n: deleted }) : m.deleted),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookQueries.list(channel).queryKey }),
   });
   // Popconfirm keeps its OK button loading until the promise settles; the failure is already shown.
@@ -178,33 +185,39 @@ export default function FdxWebhookPage() {
   const columns = [
     { title: '#', key: 'index', width: 48, render: (_: unknown, _r: WebhookSummary, i: number) => i + 1 },
     {
-      title: 'signature',
+      title: m.colSignature,
       key: 'signature',
       width: 90,
       render: (_: unknown, r: WebhookSummary) => <SignatureIcon check={checks[r.id]} />,
     },
     {
-      title: 'path',
+      title: m.colPath,
       dataIndex: 'path',
       key: 'path',
       render: (p: string, r: WebhookSummary) => (
         <span>
-          {p} {!r.isJson && <Tag>not JSON</Tag>}
+          {p} {!r.isJson && <Tag>{m.notJson}</Tag>}
         </span>
       ),
     },
-    { title: 'time', dataIndex: 'receivedAt', key: 'time', width: 170, render: (t: string) => formatShanghaiTime(t) },
-    { title: 'transaction id', dataIndex: 'transactionId', key: 'tx', render: (t: string | null) => t ?? '' },
+    {
+      title: m.colTime,
+      dataIndex: 'receivedAt',
+      key: 'time',
+      width: 170,
+      render: (t: string) => formatShanghaiTime(t),
+    },
+    { title: m.colTransactionId, dataIndex: 'transactionId', key: 'tx', render: (t: string | null) => t ?? '' },
   ];
 
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Shipment Visibility Webhook
+        {m.title}
       </Typography.Title>
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Flex gap={8} wrap align="center">
-          <Typography.Text strong>Channel</Typography.Text>
+          <Typography.Text strong>{m.channel}</Typography.Text>
           <AutoComplete
             aria-label="channel"
             style={{ width: 220 }}
@@ -215,21 +228,19 @@ export default function FdxWebhookPage() {
             onBlur={() => channelInput !== channel && changeChannel(channelInput)}
             onKeyDown={(e) => e.key === 'Enter' && changeChannel(channelInput)}
           />
-          <Typography.Text strong>Destination URL</Typography.Text>
+          <Typography.Text strong>{m.destinationUrl}</Typography.Text>
           <Typography.Text code data-testid="destination-url">
             {url}
           </Typography.Text>
           <Button
             icon={<CopyOutlined />}
             aria-label="copy destination URL"
-            onClick={async () =>
-              (await copyToClipboard(url)) ? notify.success('Copied') : notify.error('Copy failed')
-            }
+            onClick={async () => ((await copyToClipboard(url)) ? notify.success(m.copied) : notify.error(m.copyFailed))}
           />
-          <Badge status={connected ? 'success' : 'default'} text={connected ? 'live' : 'offline'} />
+          <Badge status={connected ? 'success' : 'default'} text={connected ? m.live : m.offline} />
         </Flex>
         <Flex gap={8} wrap align="center">
-          <Typography.Text strong>Security token</Typography.Text>
+          <Typography.Text strong>{m.securityToken}</Typography.Text>
           <Input.Password
             aria-label="security token"
             style={{ width: 320 }}
@@ -238,20 +249,29 @@ export default function FdxWebhookPage() {
             onChange={(e) => saveToken(e.target.value)}
           />
           <Button type="primary" loading={signatures.isPending} onClick={checkSignatures}>
-            check signature
+            {m.checkSignature}
           </Button>
-          <Button onClick={() => saveToken(generateSecurityToken())}>generate</Button>
-          <Button onClick={() => setSchemaOpen(true)}>view schema</Button>
+          <Button onClick={() => saveToken(generateSecurityToken())}>{m.generate}</Button>
+          <Button onClick={() => setSchemaOpen(true)}>{m.viewSchema}</Button>
           <Popconfirm
-            title={`Delete every webhook of channel ${channel}?`}
-            okText="Delete"
+            title={fillMessage(m.deleteAllConfirm, { channel })}
+            okText={m.deleteOk}
             onConfirm={() => removeAll()}
             disabled={rows.length === 0}
           >
             <Button danger disabled={rows.length === 0}>
-              delete all
+              {m.deleteAll}
             </Button>
           </Popconfirm>
+          <Switch
+            aria-label="follow newest"
+            checked={follow}
+            onChange={(on) => {
+              setFollow(on);
+              if (!on && rows[0]) setSelectedId(rows[0].id);
+            }}
+          />
+          <Typography.Text>{m.follow}</Typography.Text>
         </Flex>
         <Flex gap={16} align="start" wrap>
           <div style={{ flex: '1 1 480px', minWidth: 0 }}>
@@ -262,36 +282,65 @@ export default function FdxWebhookPage() {
               columns={columns}
               dataSource={rows}
               pagination={false}
-              locale={{ emptyText: <Empty description={`Nothing received on ${channel} yet`} /> }}
+              locale={{ emptyText: <Empty description={fillMessage(m.nothingYet, { channel })} /> }}
               rowClassName={(r) => (r.id === selected?.id ? 'ant-table-row-selected' : '')}
-              onRow={(r) => ({ onClick: () => setSelectedId(r.id), style: { cursor: 'pointer' } })}
+              onRow={(r) => ({
+                onClick: () => {
+                  setFollow(false);
+                  setSelectedId(r.id);
+                },
+                style: { cursor: 'pointer' },
+              })}
             />
           </div>
           <div style={{ flex: '1 1 480px', minWidth: 0 }}>
             {selected ? (
               <Space direction="vertical" style={{ width: '100%' }}>
                 <Flex gap={8} align="center" wrap>
-                  <Segmented
-                    aria-label="viewer mode"
-                    options={['code', 'view']}
-                    value={selected.isJson ? mode : 'code'}
-                    disabled={!selected.isJson}
-                    onChange={(m) => setMode(m as ViewerMode)}
-                  />
+                  {selected.isJson ? (
+                    <Segmented
+                      aria-label="viewer mode"
+                      options={['code', 'view']}
+                      value={mode}
+                      onChange={(v) => setMode(v as ViewerMode)}
+                    />
+                  ) : (
+                    <Tag data-testid="not-json-tag">{m.notJson}</Tag>
+                  )}
                   <Typography.Text type="secondary">
-                    #{selected.id} · {selected.size} bytes
-                    {detail.data ? ` · ${detail.data.contentType ?? 'no content type'}` : ''}
+                    #{selected.id} · {fillMessage(m.bytes, { n: selected.size })}
+                    {detail.data ? ` · ${detail.data.contentType ?? m.noContentType}` : ''}
                   </Typography.Text>
-                  <Popconfirm title="Delete this webhook?" okText="Delete" onConfirm={() => removeOne(selected.id)}>
+                  <Popconfirm title={m.deleteOneConfirm} okText={m.deleteOk} onConfirm={() => removeOne(selected.id)}>
                     <Button size="small" danger>
-                      delete
+                      {m.deleteOne}
                     </Button>
                   </Popconfirm>
                 </Flex>
-                {detail.data && <PayloadViewer text={detail.data.body} isJson={detail.data.isJson} mode={mode} />}
+                {detail.data &&
+                  (detail.data.isJson ? (
+                    <PayloadViewer text={detail.data.body} isJson mode={mode} />
+                  ) : (
+                    // Not JSON: plain text, shown as data (React escapes it), not in the JSON editor.
+                    <pre
+                      data-testid="payload-text"
+                      style={{
+                        height: '70vh',
+                        overflow: 'auto',
+                        margin: 0,
+                        padding: 12,
+                        background: '#fafafa',
+                        border: '1px solid #f0f0f0',
+                        whiteSpace: 'pre-wrap',
+                        wordBreak: 'break-all',
+                      }}
+                    >
+                      {detail.data.body}
+                    </pre>
+                  ))}
               </Space>
             ) : (
-              <Empty description="Select a webhook to read its payload" />
+              <Empty description={m.selectOne} />
             )}
           </div>
         </Flex>

@@ -2,10 +2,12 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Flex, Menu, Modal, Spin, Table, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
+import { useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 import { webhookQueries } from './webhookApi';
 import { orderSchemaNames, schemaOutline, schemaRows, type SchemaNode } from './schemaOutline';
 
-function treeData(nodes: SchemaNode[]): DataNode[] {
+function treeData(nodes: SchemaNode[], required: string): DataNode[] {
   return nodes.map((n) => ({
     key: n.path,
     title: (
@@ -13,27 +15,27 @@ function treeData(nodes: SchemaNode[]): DataNode[] {
         <Typography.Text strong>{n.name}</Typography.Text> <Typography.Text type="secondary">{n.type}</Typography.Text>
         {n.required && (
           <Tag color="red" style={{ marginInlineStart: 8 }}>
-            required
+            {required}
           </Tag>
         )}
         {n.description && <Typography.Text style={{ marginInlineStart: 8 }}>{n.description}</Typography.Text>}
       </span>
     ),
-    children: treeData(n.children),
+    children: treeData(n.children, required),
   }));
 }
-
-const columns = [
-  { title: 'path', dataIndex: 'path', key: 'path' },
-  { title: 'type', dataIndex: 'type', key: 'type' },
-  { title: 'required', dataIndex: 'required', key: 'required', render: (r: boolean) => (r ? 'yes' : '') },
-  { title: 'description', dataIndex: 'description', key: 'description' },
-];
 
 function SchemaView({ name, schema }: { name: string; schema: Record<string, unknown> }) {
   const outline = useMemo(() => schemaOutline(schema), [schema]);
   const rows = useMemo(() => schemaRows(schema), [schema]);
   const description = typeof schema.description === 'string' ? schema.description : '';
+  const m = useMessages(messages);
+  const columns = [
+    { title: m.colPath, dataIndex: 'path', key: 'path' },
+    { title: m.colType, dataIndex: 'type', key: 'type' },
+    { title: m.colRequired, dataIndex: 'required', key: 'required', render: (r: boolean) => (r ? m.yes : '') },
+    { title: m.colDescription, dataIndex: 'description', key: 'description' },
+  ];
   return (
     <div style={{ flex: 1, minWidth: 0 }}>
       <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -46,9 +48,13 @@ function SchemaView({ name, schema }: { name: string; schema: Record<string, unk
             key: 'doc',
             label: 'doc',
             children: outline.length ? (
-              <Tree treeData={treeData(outline)} defaultExpandedKeys={outline.map((n) => n.path)} selectable={false} />
+              <Tree
+                treeData={treeData(outline, m.required)}
+                defaultExpandedKeys={outline.map((n) => n.path)}
+                selectable={false}
+              />
             ) : (
-              <Empty description="No properties" />
+              <Empty description={m.noProperties} />
             ),
           },
           {
@@ -75,13 +81,14 @@ function SchemaView({ name, schema }: { name: string; schema: Record<string, unk
 
 /** The schema browser: names on the left (Account first when present), doc/table/raw on the right. */
 export function SchemaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const m = useMessages(messages);
   const schemas = useQuery({ ...webhookQueries.schemas, enabled: open });
   const names = useMemo(() => orderSchemaNames(Object.keys(schemas.data ?? {})), [schemas.data]);
   const [picked, setPicked] = useState<string>();
   const selected = picked && names.includes(picked) ? picked : names[0];
 
   return (
-    <Modal title="Schema" open={open} onCancel={onClose} footer={null} width="90%" destroyOnHidden>
+    <Modal title={m.schema} open={open} onCancel={onClose} footer={null} width="90%" destroyOnHidden>
       {schemas.isPending && <Spin />}
       {schemas.error && <Alert type="error" title={(schemas.error as Error).message} />}
       {schemas.data && selected && (

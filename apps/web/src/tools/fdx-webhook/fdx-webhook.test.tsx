@@ -118,11 +118,11 @@ afterEach(() => vi.unstubAllGlobals());
 const renderPage = () => renderWithProviders(<FdxWebhookPage />, { route: '/api/fdxwebhook' });
 
 describe('Shipment Visibility Webhook screen', { timeout: 60_000 }, () => {
-  it('is routed at /api/fdxwebhook outside the menu', () => {
+  it('is routed at /api/fdxwebhook in the APIs menu group', () => {
     expect(tool).toMatchObject({
       path: '/api/fdxwebhook',
       title: 'Shipment Visibility Webhook',
-      group: null,
+      group: 'APIs',
       order: 200,
     });
   });
@@ -195,16 +195,43 @@ describe('Shipment Visibility Webhook screen', { timeout: 60_000 }, () => {
     expect(within(within(table).getAllByRole('row')[1]!).getByText('tx-3')).toBeInTheDocument();
   });
 
-  it('shows payloads as data, never as HTML, and non-JSON bodies as text', async () => {
+  it('shows non-JSON bodies as plain text with a neutral not JSON tag, as data, never as HTML', async () => {
     const html = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2">';
-    stored = [detail(7, html, null, { isJson: false, transactionId: null })];
+    stored = [detail(7, html, null, { isJson: false, transactionId: null, contentType: 'text/plain' })];
     renderPage();
-    const viewer = await screen.findByTestId('payload-viewer');
-    await waitFor(() => expect(viewer.textContent).toContain('<script>window.__pwned = 1</script>'));
-    expect(viewer.querySelector('script')).toBeNull();
-    expect(viewer.querySelector('img[onerror], img[src="x"]')).toBeNull();
+    fireEvent.click(await screen.findByText('/lab/hooks/fdx/webhooktest'));
+    const text = await screen.findByTestId('payload-text');
+    await waitFor(() => expect(text.textContent).toBe(html));
+    expect(text.querySelector('script')).toBeNull();
+    expect(text.querySelector('img[onerror], img[src="x"]')).toBeNull();
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
-    expect(screen.getByText('not JSON')).toBeInTheDocument();
+    expect(screen.getByTestId('not-json-tag')).toHaveTextContent('not JSON');
+    expect(screen.queryByTestId('payload-viewer')).not.toBeInTheDocument();
+    expect(screen.queryByText(/is not valid JSON/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show me/ })).not.toBeInTheDocument();
+  });
+
+  it('opens JSON bodies in the JSON editor', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByText('tx-1'));
+    const viewer = await screen.findByTestId('payload-viewer');
+    await waitFor(() => expect(viewer.textContent).toContain('transactionId'));
+    expect(screen.queryByTestId('payload-text')).not.toBeInTheDocument();
+  });
+
+  it('selects nothing on load; follow mode selects the newest and follows new arrivals', async () => {
+    renderPage();
+    await screen.findByText('tx-2');
+    expect(screen.getByText('Select a webhook to read its payload')).toBeInTheDocument();
+    expect(screen.queryByTestId('payload-viewer')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => /\/webhooks\/webhooktest\/\d+$/.test(String(u)))).toBe(false);
+    fireEvent.click(screen.getByRole('switch', { name: 'follow newest' }));
+    await waitFor(() => expect(screen.getByText(/^#2 ·/)).toBeInTheDocument());
+    const body = '{"outputMetaData":[{"transactionId":"tx-3"}]}';
+    stored.push(detail(3, body, null));
+    const source = FakeEventSource.instances.at(-1)!;
+    act(() => source.emit({ topic: 'webhooks/webhooktest', data: { type: 'received', id: 3 } }));
+    await waitFor(() => expect(screen.getByText(/^#3 ·/)).toBeInTheDocument());
   });
 
   it('opens the schema dialog with Account first and doc, table and raw tabs', async () => {

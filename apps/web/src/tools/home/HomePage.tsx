@@ -3,17 +3,26 @@ import { Card, Col, Empty, Input, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';
 import { tools } from '@/tools/registry';
-import { menuGroups, type ToolDefinition } from '@/tools/types';
+import { menuGroups, toolText, type ToolDefinition } from '@/tools/types';
 
 export function matchesFilter(tool: ToolDefinition, filter: string): boolean {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const haystack = [tool.title, tool.description, tool.path, ...(tool.keywords ?? [])].join(' ').toLowerCase();
+  const haystack = [
+    tool.title,
+    tool.description,
+    tool.zh?.title,
+    tool.zh?.description,
+    tool.path,
+    ...(tool.keywords ?? []),
+  ]
+    .join(' ')
+    .toLowerCase();
   return words.every((w) => haystack.includes(w));
 }
 
 /** The catalogue: every tool as a card, grouped as in the menu, with a quick filter. */
 export default function HomePage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [filter, setFilter] = useState('');
   const visible = useMemo(
     () => tools.filter((tool) => !tool.hideFromCatalogue && matchesFilter(tool, filter)),
@@ -43,9 +52,9 @@ export default function HomePage() {
           <Row gutter={[16, 16]}>
             {section.items.map((tool) => (
               <Col key={tool.path} xs={24} sm={12} lg={8}>
-                <Link to={tool.path} aria-label={tool.title}>
-                  <Card hoverable size="small" title={tool.title}>
-                    {tool.description}
+                <Link to={tool.path} aria-label={toolText(tool, lang).title}>
+                  <Card hoverable size="small" title={toolText(tool, lang).title}>
+                    {toolText(tool, lang).description}
                   </Card>
                 </Link>
               </Col>

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Descriptions, Flex, Input, Select, Table, Tag, Tooltip } from 'antd';
+import { useMemo, useState, type Key } from 'react';
+import { Alert, Button, Card, Checkbox, Descriptions, Flex, Input, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   checkFormat,
@@ -10,9 +10,13 @@ import {
   trimTransaction,
 } from '@lab/core/transactions';
 import { copyToClipboard } from '@/lib/clipboard';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
+import { DefinitionsStatus } from '@/tools/transaction-search/DefinitionsStatus';
 import { fetchDefinitionsByIds, useTransactionTypes } from '@/tools/transaction-search/transactionApi';
+import { TypeSelect } from '@/tools/transaction-search/TypeSelect';
+import { messages } from './messages';
 import { filterRows, lengthText, parsedRows, rowTone, type ParsedRow } from './parseRows';
 
 export const TRIMMED_COPIED = 'trimmed transaction copied to clipboard';
@@ -23,79 +27,95 @@ const toneStyles = `
 .tran-row-info > .ant-table-cell { background: #e6f4ff !important; }
 `;
 
-const columns: ColumnsType<ParsedRow> = [
-  { title: 'ID', dataIndex: 'id', width: 90 },
-  { title: 'Suffix', dataIndex: 'suffix', width: 90, render: (s: string | null) => s ?? '' },
-  { title: 'Field Name', dataIndex: 'name', width: 300 },
+type Messages = ReturnType<typeof useMessages<keyof (typeof messages)['en']>>;
+
+const columnsOf = (m: Messages): ColumnsType<ParsedRow> => [
+  { title: m.colId, dataIndex: 'id', width: 90 },
+  { title: m.colSuffix, dataIndex: 'suffix', width: 90, render: (s: string | null) => s ?? '' },
+  { title: m.colName, dataIndex: 'name', width: 300 },
   {
-    title: 'Field Value',
+    title: m.colValue,
     dataIndex: 'value',
     width: 420,
     render: (v: string) => <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{v}</span>,
   },
-  { title: 'Length', key: 'length', width: 110, render: (_: unknown, row) => lengthText(row) },
+  { title: m.colLength, key: 'length', width: 110, render: (_: unknown, row) => lengthText(row) },
 ];
 
-function DefinitionDetails({ row }: { row: ParsedRow }) {
+function DefinitionDetails({ row, m }: { row: ParsedRow; m: Messages }) {
   const d = row.definition;
-  if (!d) return <span>No definition of field {row.id} for this type.</span>;
+  if (!d) return <span>{fillMessage(m.noDefinition, { id: row.id })}</span>;
   return (
     <Descriptions
       size="small"
       column={1}
       items={[
-        { key: 'vt', label: 'Value Type', children: d.valueType ?? '' },
-        { key: 'ml', label: 'Max Length', children: d.length ?? '' },
-        { key: 'oc', label: 'Occurrences', children: d.occurrences ?? '' },
-        { key: 'de', label: 'Details', children: d.details ?? '' },
+        { key: 'vt', label: m.valueType, children: d.valueType ?? '-' },
+        { key: 'ml', label: m.maxLength, children: d.length ?? '-' },
+        { key: 'oc', label: m.occurrences, children: d.occurrences ?? '-' },
+        { key: 'de', label: m.details, children: d.details ?? '-' },
         {
           key: 'av',
-          label: 'All Possible Values',
-          children: <span style={{ whiteSpace: 'pre-wrap' }}>{splitAllValues(d.allValues).join('\n')}</span>,
+          label: m.allValues,
+          children: <span style={{ whiteSpace: 'pre-wrap' }}>{splitAllValues(d.allValues).join('\n') || '-'}</span>,
         },
       ]}
     />
   );
 }
 
+/** A parse's rows with the input they came from: they are shown only while the input is that input. */
+interface ParseResult {
+  text: string;
+  strict: boolean;
+  type: string;
+  rows: ParsedRow[];
+}
+
 export default function ParseTransactionPage() {
+  const m = useMessages(messages);
   const types = useTransactionTypes();
   const [text, setText] = useState('');
   const [strict, setStrict] = useState(false);
   const [type, setType] = useState(DEFAULT_TRANSACTION_TYPE);
-  const [rows, setRows] = useState<ParsedRow[] | undefined>();
+  const [result, setResult] = useState<ParseResult | undefined>();
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [nameFilter, setNameFilter] = useState('');
 
   const check = useMemo(() => checkFormat(text, { strict }), [text, strict]);
+  // Results belong to the text (and options) they came from: any change clears them.
+  const rows =
+    result && result.text === text && result.strict === strict && result.type === type ? result.rows : undefined;
   const shown = useMemo(() => (rows ? filterRows(rows, nameFilter) : []), [rows, nameFilter]);
+  const columns = useMemo(() => columnsOf(m), [m]);
 
   const parse = useServerAction({
-    mutationFn: async () => {
-      const parsed = parseTransaction(text, { strict });
+    mutationFn: async (input: { text: string; strict: boolean; type: string }): Promise<ParseResult> => {
+      const parsed = parseTransaction(input.text, { strict: input.strict });
       if (!parsed.ok) throw new Error(parsed.error.reason);
-      const defs = await fetchDefinitionsByIds(type, fieldNumbers(parsed.fields));
-      return parsedRows(parsed.fields, defs);
+      const defs = await fetchDefinitionsByIds(input.type, fieldNumbers(parsed.fields));
+      return { ...input, rows: parsedRows(parsed.fields, defs) };
     },
-    onSuccess: setRows,
+    onSuccess: (r) => {
+      setResult(r);
+      setExpanded([]);
+    },
   });
 
   const trim = async () => {
     const trimmed = trimTransaction(text);
     if (!trimmed.ok) return;
-    if (await copyToClipboard(trimmed.text)) notify.success(TRIMMED_COPIED);
-    else notify.error('the clipboard is not available in this browser');
+    if (await copyToClipboard(trimmed.text)) notify.success(m.trimmedCopied);
+    else notify.error(m.noClipboard);
   };
 
-  const typeOptions = (types.data ?? [DEFAULT_TRANSACTION_TYPE]).map((t) => ({ value: t, label: t }));
+  const reason = check.ok ? '' : (m[check.reason as keyof typeof m] ?? check.reason);
 
   return (
     <Flex vertical gap="middle">
       <style>{toneStyles}</style>
-      <Alert
-        type="info"
-        showIcon
-        title="The field definitions come from v14 software and may be incomplete or incorrect."
-      />
+      <Alert type="info" showIcon title={m.v14Note} />
+      <DefinitionsStatus reply={types.data} />
       <Card>
         <Flex vertical gap="small">
           <Input.TextArea
@@ -107,33 +127,38 @@ export default function ParseTransactionPage() {
             style={{ fontFamily: 'monospace' }}
           />
           <Flex wrap gap="small" align="center">
-            <Tooltip title={check.ok ? undefined : `${check.reason} (at character ${check.position + 1})`}>
+            <Tooltip
+              title={check.ok ? undefined : fillMessage(m.atCharacterTip, { reason, position: check.position + 1 })}
+            >
               <Tag color={check.ok ? 'success' : 'error'} data-testid="format-tag">
-                {check.ok ? 'format correct' : 'format incorrect'}
+                {check.ok ? m.formatCorrect : m.formatIncorrect}
               </Tag>
             </Tooltip>
             {!check.ok && text !== '' && (
               <span data-testid="format-problem" style={{ color: '#8c8c8c' }}>
-                {check.reason} at character {check.position + 1}
+                {fillMessage(m.atCharacter, { reason, position: check.position + 1 })}
               </span>
             )}
             <Checkbox checked={strict} onChange={(e) => setStrict(e.target.checked)}>
-              strict mode
+              {m.strictMode}
             </Checkbox>
-            <Select
-              aria-label="transaction type"
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ minWidth: 320 }}
+            <TypeSelect
+              types={types.data?.types}
+              loading={types.isLoading}
               value={type}
               onChange={setType}
-              options={typeOptions}
               disabled={!check.ok}
             />
-            <Button type="primary" disabled={!check.ok} loading={parse.isPending} onClick={() => parse.mutate()}>
-              Parse
+            <Button
+              type="primary"
+              disabled={!check.ok}
+              loading={parse.isPending}
+              onClick={() => parse.mutate({ text, strict, type })}
+            >
+              {m.parse}
             </Button>
             <Button disabled={!check.ok} onClick={() => void trim()}>
-              Trim
+              {m.trim}
             </Button>
           </Flex>
         </Flex>
@@ -144,11 +169,13 @@ export default function ParseTransactionPage() {
           title={
             <Flex gap="small" align="center">
               <Tag color="blue" data-testid="field-count">
-                {shown.length === rows.length ? `${rows.length} fields` : `${shown.length} of ${rows.length} fields`}
+                {shown.length === rows.length
+                  ? fillMessage(m.fields, { n: rows.length })
+                  : fillMessage(m.someFields, { shown: shown.length, n: rows.length })}
               </Tag>
               <Input
                 aria-label="field name"
-                placeholder="search field name"
+                placeholder={m.fieldNamePlaceholder}
                 allowClear
                 style={{ maxWidth: 280 }}
                 value={nameFilter}
@@ -169,7 +196,12 @@ export default function ParseTransactionPage() {
               const tone = rowTone(row);
               return tone ? `tran-row-${tone}` : '';
             }}
-            expandable={{ columnWidth: 48, expandedRowRender: (row) => <DefinitionDetails row={row} /> }}
+            expandable={{
+              columnWidth: 48,
+              expandedRowKeys: expanded,
+              onExpandedRowsChange: (keys) => setExpanded(keys),
+              expandedRowRender: (row) => <DefinitionDetails row={row} m={m} />,
+            }}
           />
         </Card>
       )}

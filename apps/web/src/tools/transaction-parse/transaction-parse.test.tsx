@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DefinitionIdsBody, TransactionDefinition } from '@lab/core/contract';
 import { blankDefinition } from '@lab/core/transactions';
-import { fakeServer, type FakeCall } from '@/test/fakeServer';
+import { fakeServer, typesReply, type FakeCall } from '@/test/fakeServer';
 import { renderWithProviders } from '@/test/render';
 import ParseTransactionPage from './ParseTransactionPage';
 import { filterRows, lengthText, parsedRows, rowTone } from './parseRows';
@@ -21,12 +21,14 @@ const definitions = [
 ];
 
 let calls: FakeCall[];
+let detailed: boolean;
 
 beforeEach(() => {
+  detailed = true;
   ({ calls } = fakeServer({
     'GET /transactions/types': (_body, url) =>
       url.search === '?version=GSMW14'
-        ? { body: { version: 'GSMW14', types: [REQ, 'return-shipment'] } }
+        ? { body: typesReply({ [REQ]: 436, '120-global-shipping-transaction-reply': 436 }, { detailed }) }
         : { status: 500, body: { message: `unexpected ${url.search}` } },
     [`POST /transactions/GSMW14/${REQ}/ids` as const]: (body: DefinitionIdsBody) => ({
       body: definitions.filter((d) => body.ids.includes(d.id)),
@@ -100,6 +102,47 @@ describe('Parse Transaction screen', () => {
     fireEvent.click(within(row).getByRole('button'));
     expect(await screen.findByText('the transaction type')).toBeInTheDocument();
     expect(screen.getByText(/020\s+120/).textContent).toBe('020\n120');
+  });
+
+  it('clears the results when the input changes (to invalid, cleared or other text) and collapses rows on a new parse', async () => {
+    renderPage();
+    type('0,"020"99,""');
+    fireEvent.click(button('Parse'));
+    const row = (await screen.findByText('transaction_code')).closest('.ant-table-row') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button'));
+    expect(await screen.findByText('the transaction type')).toBeInTheDocument();
+    type('0,"020"99,"');
+    expect(screen.queryByTestId('field-count')).not.toBeInTheDocument();
+    expect(screen.queryByText('transaction_code')).not.toBeInTheDocument();
+    type('');
+    expect(screen.queryByTestId('field-count')).not.toBeInTheDocument();
+    type('0,"020"99,""');
+    fireEvent.click(button('Parse'));
+    await screen.findByText('transaction_code');
+    expect(screen.queryByText('the transaction type')).not.toBeInTheDocument();
+    type('0,"020"4,"ACME"99,""');
+    expect(screen.queryByTestId('field-count')).not.toBeInTheDocument();
+  });
+
+  it('offers every known type in the type dropdown, with its definitions count', async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getByText(`${REQ} (436 definitions)`)).toBeInTheDocument());
+    type('0,"020"99,""');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'transaction type' }));
+    await screen.findByRole('listbox');
+    expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toContain(
+      'ipd-create-master (0 definitions)',
+    );
+  });
+
+  it('says when only field names are loaded, with the exact command that loads the definitions', async () => {
+    detailed = false;
+    renderPage();
+    const status = await screen.findByTestId('definitions-status');
+    expect(status).toHaveTextContent(
+      'Only field names are loaded for GSMW14: lengths, value types, details and possible values are missing, so the too-long check cannot run. Load the definitions with:',
+    );
+    expect(status).toHaveTextContent('lab import transactions <file> --version GSMW14');
   });
 
   it('copies the trimmed transaction and confirms', async () => {

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Empty, Flex, Tag } from 'antd';
 import type { TransactionDefinition } from '@lab/core/transactions';
+import { useMessages } from '@/lib/i18n';
 import { drawerWidth } from './favorites';
+import { messages } from './messages';
 
 interface Props {
   open: boolean;
@@ -26,18 +28,19 @@ function useViewportWidth(): number {
 /** "My Transactions": the bookmarked definitions as removable tags. */
 export function BookmarksDrawer({ open, favorites, onClose, onViewAll, onClearAll, onRemove, onShow }: Props) {
   const width = useViewportWidth();
+  const m = useMessages(messages);
   return (
-    <Drawer title="My Transactions" open={open} onClose={onClose} size={drawerWidth(width)} placement="right">
+    <Drawer title={m.myTransactions} open={open} onClose={onClose} size={drawerWidth(width)} placement="right">
       <Flex gap="small" style={{ marginBottom: 16 }}>
         <Button type="primary" onClick={onViewAll} disabled={favorites.length === 0}>
-          View All
+          {m.viewAll}
         </Button>
         <Button danger onClick={onClearAll} disabled={favorites.length === 0}>
-          Clear All
+          {m.clearAll}
         </Button>
       </Flex>
       {favorites.length === 0 ? (
-        <Empty description="No bookmarked transactions" />
+        <Empty description={m.noBookmarks} />
       ) : (
         <Flex wrap gap="small" data-testid="bookmark-tags">
           {favorites.map((d) => (

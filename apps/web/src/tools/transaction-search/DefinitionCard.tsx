@@ -1,8 +1,10 @@
 import { Button, Card, Descriptions, Space, Tooltip } from 'antd';
 import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { TransactionDefinition } from '@lab/core/transactions';
+import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { definitionLines, definitionPng, downloadBlob, pngFileName } from './definitionPng';
+import { messages } from './messages';
 
 interface Props {
   definition: TransactionDefinition;
@@ -12,6 +14,7 @@ interface Props {
 
 /** One field's definition: every attribute, the possible values one per line. */
 export function DefinitionCard({ definition, bookmarked, onToggleBookmark }: Props) {
+  const m = useMessages(messages);
   const download = async () => {
     try {
       downloadBlob(await definitionPng(definition), pngFileName(definition));
@@ -25,7 +28,7 @@ export function DefinitionCard({ definition, bookmarked, onToggleBookmark }: Pro
       title={`${definition.description} (${definition.id})`}
       extra={
         <Space>
-          <Tooltip title={bookmarked ? 'Remove bookmark' : 'Bookmark'}>
+          <Tooltip title={bookmarked ? m.removeBookmark : m.bookmark}>
             <Button
               aria-label={bookmarked ? 'remove bookmark' : 'bookmark'}
               aria-pressed={bookmarked}
@@ -33,7 +36,7 @@ export function DefinitionCard({ definition, bookmarked, onToggleBookmark }: Pro
               onClick={() => onToggleBookmark(definition)}
             />
           </Tooltip>
-          <Tooltip title="Download as PNG">
+          <Tooltip title={m.downloadPng}>
             <Button aria-label="download as PNG" icon={<DownloadOutlined />} onClick={() => void download()} />
           </Tooltip>
         </Space>
@@ -45,8 +48,9 @@ export function DefinitionCard({ definition, bookmarked, onToggleBookmark }: Pro
         bordered
         items={definitionLines(definition).map(([label, value]) => ({
           key: label,
-          label,
-          children: <span style={{ whiteSpace: 'pre-wrap' }}>{value}</span>,
+          label: m[label],
+          // An empty attribute reads `-`, as on the PNG.
+          children: <span style={{ whiteSpace: 'pre-wrap' }}>{value || '-'}</span>,
         }))}
       />
     </Card>

@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Checkbox, Col, Empty, Flex, Input, Menu, Row, Select, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Checkbox, Col, Empty, Flex, Input, Menu, Row, Tag, Typography } from 'antd';
 import { BookOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TransactionDefinition } from '@lab/core/contract';
 import { DEFAULT_TRANSACTION_TYPE, foundMessage } from '@lab/core/transactions';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
 import { BookmarksDrawer } from './BookmarksDrawer';
 import { DefinitionCard } from './DefinitionCard';
+import { DefinitionsStatus } from './DefinitionsStatus';
 import { loadFavorites, saveFavorites, toggleFavorite } from './favorites';
+import { messages } from './messages';
 import { searchDefinitions, transactionQueries, useTransactionTypes } from './transactionApi';
+import { TypeSelect } from './TypeSelect';
 
 export const KEYWORD_MAX = 30;
 
@@ -21,6 +25,7 @@ interface Results {
 }
 
 export default function SearchTransactionPage() {
+  const m = useMessages(messages);
   const queryClient = useQueryClient();
   const types = useTransactionTypes();
   const [type, setType] = useState<string | undefined>();
@@ -33,8 +38,10 @@ export default function SearchTransactionPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const recent = useQuery(transactionQueries.keywords);
 
-  const typeList = types.data ?? [];
-  const currentType = type ?? (typeList.includes(DEFAULT_TRANSACTION_TYPE) ? DEFAULT_TRANSACTION_TYPE : typeList[0]);
+  const typeList = (types.data?.types ?? []).map((t) => t.type);
+  const currentType =
+    type ??
+    (typeList.length === 0 || typeList.includes(DEFAULT_TRANSACTION_TYPE) ? DEFAULT_TRANSACTION_TYPE : typeList[0]);
 
   useEffect(() => saveFavorites(favorites), [favorites]);
 
@@ -42,6 +49,11 @@ export default function SearchTransactionPage() {
     mutationFn: searchDefinitions,
     errorSeconds: NOTIFY_SECONDS.search,
     onSuccess: (reply) => {
+      // A refused search (too short, not an id) did not run: say why and keep the last results.
+      if (reply.refused) {
+        notify.error(reply.msg, NOTIFY_SECONDS.search);
+        return;
+      }
       setResults({ definitions: reply.definations, total: reply.total });
       setSelected(reply.definations[0]);
       if (reply.definations.length > 0) notify.success(reply.msg, NOTIFY_SECONDS.search);
@@ -64,28 +76,17 @@ export default function SearchTransactionPage() {
   const toggleBookmark = (def: TransactionDefinition) => {
     const on = !favorites.some((d) => d.id === def.id);
     setFavorites((list) => toggleFavorite(list, def));
-    notify.success(
-      on ? `transaction ${def.id} bookmarked` : `transaction ${def.id} removed from bookmarks`,
-      NOTIFY_SECONDS.bookmark,
-    );
+    notify.success(fillMessage(on ? m.bookmarked : m.unbookmarked, { id: def.id }), NOTIFY_SECONDS.bookmark);
   };
 
   return (
     <Flex vertical gap="middle">
       <Card>
         <Flex wrap gap="small" align="center">
-          <Select
-            aria-label="transaction type"
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ minWidth: 320 }}
-            loading={types.isLoading}
-            value={currentType}
-            onChange={setType}
-            options={typeList.map((t) => ({ value: t, label: t }))}
-          />
+          <TypeSelect types={types.data?.types} loading={types.isLoading} value={currentType} onChange={setType} />
           <Input
             aria-label="keyword"
-            placeholder="field id or name"
+            placeholder={m.keywordPlaceholder}
             style={{ width: 260 }}
             maxLength={KEYWORD_MAX}
             value={keyword}
@@ -100,23 +101,26 @@ export default function SearchTransactionPage() {
             disabled={keyword.trim() === ''}
             onClick={runSearch}
           >
-            Search
+            {m.search}
           </Button>
           <Checkbox checked={isId} onChange={(e) => setIsId(e.target.checked)}>
-            search id
+            {m.searchId}
           </Checkbox>
           <Checkbox checked={isFullText} disabled={isId} onChange={(e) => setIsFullText(e.target.checked)}>
-            full text
+            {m.fullText}
           </Checkbox>
           <Badge count={favorites.length} showZero size="small">
             <Button aria-label="open My Transactions" icon={<BookOutlined />} onClick={() => setDrawerOpen(true)}>
-              My Transactions
+              {m.myTransactions}
             </Button>
           </Badge>
         </Flex>
+        <div style={{ marginTop: 12 }}>
+          <DefinitionsStatus reply={types.data} />
+        </div>
         {recent.data && recent.data.length > 0 && (
           <Flex wrap gap={4} align="center" style={{ marginTop: 12 }} data-testid="recent-keywords">
-            <Typography.Text type="secondary">Recent:</Typography.Text>
+            <Typography.Text type="secondary">{m.recent}</Typography.Text>
             {recent.data.map((k) => (
               <Tag
                 key={k.keyword}
@@ -141,7 +145,7 @@ export default function SearchTransactionPage() {
               title={<span data-testid="found-count">{foundMessage(results.total, results.definitions.length)}</span>}
             >
               {results.definitions.length === 0 ? (
-                <Empty description="no transaction found" />
+                <Empty description={m.noneFound} />
               ) : (
                 <Menu
                   aria-label="transactions found"
@@ -180,11 +184,11 @@ export default function SearchTransactionPage() {
           setResults({ definitions: favorites, total: favorites.length });
           setSelected(favorites[0]);
           setDrawerOpen(false);
-          notify.info('All bookmarked transactions being viewed', NOTIFY_SECONDS.bookmark);
+          notify.info(m.viewingAll, NOTIFY_SECONDS.bookmark);
         }}
         onClearAll={() => {
           setFavorites([]);
-          notify.success('All bookmarked transactions cleared', NOTIFY_SECONDS.bookmark);
+          notify.success(m.clearedAll, NOTIFY_SECONDS.bookmark);
         }}
         onRemove={(d) => setFavorites((list) => list.filter((o) => o.id !== d.id))}
         onShow={(d) => {

@@ -1,7 +1,10 @@
 import { splitAllValues, type TransactionDefinition } from '@lab/core/transactions';
 
 /** The detail card's lines, label and value, as shown on screen and drawn into the PNG. */
-export function definitionLines(def: TransactionDefinition): [string, string][] {
+export type DefinitionLabel =
+  'ID' | 'Description' | 'Type' | 'Value Type' | 'Max Length' | 'Occurrences' | 'Details' | 'All Possible Values';
+
+export function definitionLines(def: TransactionDefinition): [DefinitionLabel, string][] {
   return [
     ['ID', String(def.id)],
     ['Description', def.description],

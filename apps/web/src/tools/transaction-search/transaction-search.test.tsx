@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RecentKeyword, TransactionDefinition } from '@lab/core/contract';
 import { blankDefinition } from '@lab/core/transactions';
-import { fakeServer, type FakeCall } from '@/test/fakeServer';
+import { fakeServer, typesReply, type FakeCall } from '@/test/fakeServer';
 import { renderWithProviders } from '@/test/render';
 import { definitionPng, pngFileName } from './definitionPng';
 import { drawerWidth, FAVORITES_STORAGE_KEY, loadFavorites, toggleFavorite } from './favorites';
@@ -31,18 +31,19 @@ beforeEach(() => {
   ({ calls } = fakeServer({
     'GET /transactions/types': (_body, url) =>
       url.search === '?version=GSMW14'
-        ? { body: { version: 'GSMW14', types: ['120-global-shipping-transaction-reply', REQ, 'ipd-add-crn'] } }
+        ? { body: typesReply({ '120-global-shipping-transaction-reply': 436, [REQ]: 436, 'x-imported': 3 }) }
         : { status: 500, body: { message: `unexpected ${url.search}` } },
     'GET /transactions/keywords': () => ({ body: keywords }),
     'GET /transactions/search': (_body, url) => {
       const q = url.searchParams;
+      if (q.get('keyword')!.length < 2)
+        return { body: { definations: [], msg: 'input at least two letters', total: 0, refused: true } };
       keywords = [{ keyword: q.get('keyword')!, isId: q.get('isId') === 'true', created: 'now' }, ...keywords];
       if (q.get('keyword') === '1273')
-        return { body: { definations: [packaging], msg: '1 transaction found', total: 1 } };
-      if (q.get('keyword') === 'comp') return { body: { definations: [sender], msg: '1 transaction found', total: 1 } };
-      if (q.get('keyword')!.length < 2)
-        return { body: { definations: [], msg: 'input at least two letters', total: 0 } };
-      return { body: { definations: [], msg: 'no transaction found', total: 0 } };
+        return { body: { definations: [packaging], msg: '1 transaction found', total: 1, refused: false } };
+      if (q.get('keyword') === 'comp')
+        return { body: { definations: [sender], msg: '1 transaction found', total: 1, refused: false } };
+      return { body: { definations: [], msg: 'no transaction found', total: 0, refused: false } };
     },
   }));
 });
@@ -102,9 +103,66 @@ describe('Search Transaction screen', () => {
 
   it('shows the reply message as an error when nothing came back, searching on Enter', async () => {
     renderPage();
+    await searchFor('zzz', { enter: true });
+    expect(await screen.findByText('no transaction found', { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(screen.getByTestId('found-count')).toHaveTextContent('0 transactions found');
+  });
+
+  it('keeps the last results when a search is refused, and does not add it to Recent', async () => {
+    renderPage();
+    await searchFor('comp');
+    await screen.findByText('sender_company (4)');
     await searchFor('x', { enter: true });
     expect(await screen.findByText('input at least two letters', { selector: '.ant-message *' })).toBeInTheDocument();
-    expect(screen.getByTestId('found-count')).toHaveTextContent('0 transactions found');
+    expect(screen.getByTestId('found-count')).toHaveTextContent('1 transaction found');
+    expect(screen.getByText('sender_company (4)')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('recent-keywords')).getByText('comp')).toBeInTheDocument());
+    expect(within(screen.getByTestId('recent-keywords')).queryByText('x')).not.toBeInTheDocument();
+  });
+
+  it('offers every known type with its loaded-definition count, imported types beside them, filterable', async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getByText(`${REQ} (436 definitions)`)).toBeInTheDocument());
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'transaction type' }));
+    const list = await screen.findByRole('listbox');
+    expect(list).toBeInTheDocument();
+    const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    expect(options).toEqual([
+      `${REQ} (436 definitions)`,
+      '120-global-shipping-transaction-reply (436 definitions)',
+      'return-shipment (0 definitions)',
+      'ipd-add-crn (0 definitions)',
+      'ipd-edit-crn (0 definitions)',
+      'ipd-create-master (0 definitions)',
+      'ipd-edit-master (0 definitions)',
+      'x-imported (3 definitions)',
+    ]);
+    expect(screen.getByText('Carrier transaction types')).toBeInTheDocument();
+    expect(screen.getByText('Imported types')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'transaction type' }), { target: { value: 'ipd' } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(4));
+    fireEvent.change(screen.getByRole('combobox', { name: 'transaction type' }), { target: { value: '120' } });
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
+        '120-global-shipping-transaction-reply (436 definitions)',
+      ]),
+    );
+  });
+
+  it('reads - for empty attributes on the detail card, as on its PNG', async () => {
+    renderPage();
+    await searchFor('comp');
+    const card = await screen.findByTestId('definition-card');
+    const valueType = within(card).getByText('Value Type').closest('tr')!;
+    expect(valueType).toHaveTextContent('Value Type-');
+    expect(within(card).getByText('All Possible Values').closest('tr')).toHaveTextContent('All Possible Values-');
+  });
+
+  it('says when the definitions are loaded, and when only names are, with the exact import command', async () => {
+    renderPage();
+    expect(await screen.findByTestId('definitions-status')).toHaveTextContent(
+      'Definitions GSMW14, imported 2026-11-20.',
+    );
   });
 
   it('refills the keyword box from a recent keyword', async () => {

@@ -26,14 +26,13 @@ export const transactionQueries = {
     queryKey: ['transactions', 'keywords'],
     queryFn: () => apiFetch<RecentKeywordsReply>('/transactions/keywords'),
   }),
-  /** The transaction types of the loaded definitions, for the type dropdowns. */
+  /** Every known transaction type with its loaded-definition count, then imported types (the type dropdowns). */
   types: queryOptions({
     queryKey: ['transactions', 'types', DEFAULT_DEFINITIONS_VERSION],
     queryFn: () => {
       const query = { version: DEFAULT_DEFINITIONS_VERSION } satisfies TransactionTypesQuery;
       return apiFetch<TransactionTypesReply>(`/transactions/types?${new URLSearchParams(query).toString()}`);
     },
-    select: (reply) => reply.types,
     staleTime: 60_000,
   }),
 };

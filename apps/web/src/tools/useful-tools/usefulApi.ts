@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   AccountCheckBody,
   AccountCheckReply,
+  DatasetStatusReply,
+  LookupDatasetName,
   CitiesQuery,
   CitiesReply,
   DimWeightBody,
@@ -38,6 +40,13 @@ export const usefulQueries = {
     queryKey: ['utils', 'etd-eci'],
     queryFn: () => apiFetch<EtdListReply>('/utils/v1/etd-eci'),
   }),
+  /** Whether a lookup's dataset was imported (label and date), for the tab's status line. */
+  datasetStatus: (name: LookupDatasetName) =>
+    queryOptions({
+      queryKey: ['utils', 'datasets', name],
+      queryFn: () => apiFetch<DatasetStatusReply>(`/utils/v1/datasets/${name}`),
+      staleTime: 60_000,
+    }),
 };
 
 const post = <TReply>(path: string, body: unknown) => apiFetch<TReply>(path, { method: 'POST', json: body });
@@ -59,6 +68,3 @@ export const usefulApi = {
     postCalculator<TrackingNeighboursReply>('/utils/v1/trackingnumber', body),
   checkAccount: (body: AccountCheckBody) => postCalculator<AccountCheckReply>('/utils/v1/ean', body),
 };
-
-/** What ETD/ECI and Postal code lookups say when the server knows nothing for the request. */
-export const NO_RESULT_RETURNED = 'No result returned, please search again';

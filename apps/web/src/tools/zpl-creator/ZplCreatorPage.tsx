@@ -5,7 +5,8 @@ import { generateSampleLabel, type RandomSource } from '@lab/core/labels';
 import { ZplPreview, downloadBlob } from '@/components/label-viewer';
 import { LogoDialog, ZplEditorPanel, insertGraphic } from '@/components/zpl-editor';
 import { messages as editorMessages } from '@/components/zpl-editor/messages';
-import { useMessages } from '@/lib/i18n';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 export interface ZplCreatorPageProps {
   /** Tests pass a seeded source; the app uses Math.random so every click differs. */
@@ -15,6 +16,7 @@ export interface ZplCreatorPageProps {
 
 /** A ZPL scratch pad: `test!` fills in a realistic sample label; the preview follows every edit. */
 export default function ZplCreatorPage({ random = Math.random, now = () => new Date() }: ZplCreatorPageProps) {
+  const m = useMessages(messages);
   const [zpl, setZpl] = useState('');
   const [tracking, setTracking] = useState<string>();
   const [logoOpen, setLogoOpen] = useState(false);
@@ -27,37 +29,31 @@ export default function ZplCreatorPage({ random = Math.random, now = () => new D
   };
 
   return (
-    <Card title="ZPL Creator">
+    <Card title={m.title}>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Flex vertical gap={8}>
             <Flex gap={8} align="center" wrap>
               <Button type="primary" icon={<ExperimentOutlined />} onClick={sample}>
-                test!
+                {m.test}
               </Button>
               <Button
                 icon={<DownloadOutlined />}
                 disabled={!zpl.trim()}
                 onClick={() => downloadBlob(new Blob([zpl], { type: 'text/plain' }), 'label.zpl')}
               >
-                Download ZPL
+                {m.download}
               </Button>
               <Button icon={<PictureOutlined />} onClick={() => setLogoOpen(true)}>
                 {em.logoToZpl}
               </Button>
               {tracking ? (
                 <Typography.Text type="secondary" data-testid="sample-tracking">
-                  tracking {tracking}
+                  {fillMessage(m.tracking, { n: tracking })}
                 </Typography.Text>
               ) : null}
             </Flex>
-            <ZplEditorPanel
-              value={zpl}
-              onChange={setZpl}
-              placeholder="^XA … ^XZ, or press test! for a sample label"
-              minHeight={420}
-              maxHeight={640}
-            />
+            <ZplEditorPanel value={zpl} onChange={setZpl} placeholder={m.placeholder} minHeight={420} maxHeight={640} />
             <LogoDialog
               open={logoOpen}
               onClose={() => setLogoOpen(false)}

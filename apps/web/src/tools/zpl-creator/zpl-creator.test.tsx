@@ -27,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ZPL creator', () => {
   it('is routed at /utils/zplcreator outside the menu', () => {
-    expect(tool).toMatchObject({ path: '/utils/zplcreator', group: null, order: 210 });
+    expect(tool).toMatchObject({ path: '/utils/zplcreator', group: 'Apps', order: 210 });
   });
 
   it('fills a different valid sample label on every test! click and previews it', async () => {

@@ -5,10 +5,13 @@ import { NO_RESULTS } from '@lab/core/regions';
 import { CountrySelect } from '@/components/country-select';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { usefulApi } from '@/tools/useful-tools/usefulApi';
+import { messages } from './messages';
 
 /** Search Cities: a name or its beginning → cities of the world, best matches first. */
 export default function CitiesTab() {
+  const m = useMessages(messages);
   const [query, setQuery] = useState('');
   const [country, setCountry] = useState<string | undefined>();
   const [rows, setRows] = useState<CityRow[] | undefined>();
@@ -23,7 +26,7 @@ export default function CitiesTab() {
   function search(nextCountry = country) {
     const q = query.trim();
     if (!q) {
-      notify.warning('enter a city name before search', NOTIFY_SECONDS.search);
+      notify.warning(m.required, NOTIFY_SECONDS.search);
       return;
     }
     cities.mutate({ q, limit: 100, country: nextCountry });
@@ -34,7 +37,7 @@ export default function CitiesTab() {
       <Space wrap>
         <Input
           aria-label="city"
-          placeholder="City name or its beginning"
+          placeholder={m.placeholder}
           value={query}
           maxLength={100}
           onChange={(e) => setQuery(e.target.value)}
@@ -44,7 +47,7 @@ export default function CitiesTab() {
         />
         <CountrySelect
           aria-label="country"
-          placeholder="All countries"
+          placeholder={m.allCountries}
           allowClear
           value={country}
           onChange={(v?: string) => {
@@ -54,12 +57,12 @@ export default function CitiesTab() {
           style={{ width: 320 }}
         />
         <Button type="primary" onClick={() => search()}>
-          Search
+          {m.search}
         </Button>
       </Space>
       {rows && (
         <Typography.Text type="secondary">
-          {rows.length} cit{rows.length === 1 ? 'y' : 'ies'} (population 1,000 or more; biggest first)
+          {fillMessage(m.count, { n: rows.length, cities: rows.length === 1 ? m.city : m.cities })}
         </Typography.Text>
       )}
       <Table<CityRow>
@@ -69,13 +72,13 @@ export default function CitiesTab() {
         dataSource={rows ?? []}
         pagination={{ pageSize: 20, showSizeChanger: false }}
         columns={[
-          { title: 'City', dataIndex: 'name' },
-          { title: 'Country', dataIndex: 'country_code', width: 80 },
-          { title: 'Country name', render: (_, r) => `${r.country_name} ${r.country_name_cn}` },
-          { title: 'State / province', dataIndex: 'admin_code', width: 130 },
-          { title: 'Coordinates', render: (_, r) => `${r.lat.toFixed(4)}, ${r.lon.toFixed(4)}`, width: 180 },
+          { title: m.colCity, dataIndex: 'name' },
+          { title: m.colCountry, dataIndex: 'country_code', width: 80 },
+          { title: m.colCountryName, render: (_, r) => `${r.country_name} ${r.country_name_cn}` },
+          { title: m.colState, dataIndex: 'admin_code', width: 130 },
+          { title: m.colCoordinates, render: (_, r) => `${r.lat.toFixed(4)}, ${r.lon.toFixed(4)}`, width: 180 },
           {
-            title: 'Population',
+            title: m.colPopulation,
             dataIndex: 'population',
             align: 'right',
             render: (p: number) => p.toLocaleString('en-US'),

@@ -1,3 +1,10 @@
 import { defineTab } from '@/tools/useful-tools/tabs';
 
-export default defineTab({ key: 'cities', label: 'Search Cities', order: 20, load: () => import('./CitiesTab') });
+export default defineTab({
+  key: 'cities',
+  label: 'Search Cities',
+  zh: '搜索城市',
+  group: 'lookups',
+  order: 20,
+  load: () => import('./CitiesTab'),
+});

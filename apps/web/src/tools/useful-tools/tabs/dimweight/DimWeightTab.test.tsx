@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
-import DimWeightTab from './DimWeightTab';
+import DimWeightTab, { acceptDecimalInput } from './DimWeightTab';
 import { fakeServer } from '@/test/fakeServer';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,6 +18,32 @@ describe('Calculate Dim Weight', () => {
     await fill({ Length: '60', Width: '40', Height: '30' });
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('enter weight & size before search')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('accepts only digits and one decimal point, within 3 and 5 characters, as typed or pasted', async () => {
+    const { calls } = fakeServer({});
+    renderWithProviders(<DimWeightTab />);
+    await fill({ Length: '1a2-3.4', Width: '4e1', Height: '.5.', 'Gross weight': '1.2.3,4x' });
+    expect(screen.getByLabelText('Length')).toHaveValue('123');
+    expect(screen.getByLabelText('Width')).toHaveValue('41');
+    expect(screen.getByLabelText('Height')).toHaveValue('.5');
+    expect(screen.getByLabelText('Gross weight')).toHaveValue('1.234');
+    await userEvent.clear(screen.getByLabelText('Height'));
+    await userEvent.click(screen.getByLabelText('Height'));
+    await userEvent.paste('1,000 cm');
+    expect(screen.getByLabelText('Height')).toHaveValue('100');
+    expect(calls).toHaveLength(0);
+    expect(acceptDecimalInput(' 12.5 kg', 5)).toBe('12.5');
+    expect(acceptDecimalInput('..1', 5)).toBe('.1');
+  });
+
+  it('refuses a value the rules refuse before any request', async () => {
+    const { calls } = fakeServer({});
+    renderWithProviders(<DimWeightTab />);
+    await fill({ Length: '.', Width: '40', Height: '30', 'Gross weight': '2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('length must be a positive decimal number')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 

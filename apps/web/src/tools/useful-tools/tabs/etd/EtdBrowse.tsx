@@ -12,12 +12,13 @@ import {
   type LevelFilter,
   type YesNoFilter,
 } from '@lab/core/regions';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { usefulQueries } from '@/tools/useful-tools/usefulApi';
+import { messages } from './messages';
 import { SideTags } from './SideCard';
 
 const yesNo: YesNoFilter[] = ['ALL', 'YES', 'NO'];
 const levels: LevelFilter[] = ['ALL', 'OPTIONAL', 'REQUIRED', 'PROHIBITED'];
-const word = (v: string) => v.charAt(0) + v.slice(1).toLowerCase();
 
 function saveCsv(rows: EtdRow[]) {
   const blob = new Blob([etdImportCsv(rows)], { type: 'text/csv;charset=utf-8' });
@@ -33,6 +34,7 @@ function saveCsv(rows: EtdRow[]) {
 
 /** Browse the import side of every destination, filtered, with a CSV download. */
 export function EtdBrowse() {
+  const m = useMessages(messages);
   const list = useQuery(usefulQueries.etdList);
   const [filter, setFilter] = useState<ImportSideFilter>({
     etd: 'ALL',
@@ -49,7 +51,7 @@ export function EtdBrowse() {
         optionType="button"
         size="small"
         value={filter[key]}
-        options={values.map((v) => ({ value: v, label: word(v) }))}
+        options={values.map((v) => ({ value: v, label: m[v] }))}
         onChange={(e) => setFilter({ ...filter, [key]: e.target.value as ImportSideFilter[K] })}
       />
     </Space>
@@ -60,16 +62,20 @@ export function EtdBrowse() {
       <Space wrap size="large">
         {radio('etd', 'ETD', yesNo)}
         {radio('eci', 'ECI', yesNo)}
-        {radio('signature', 'Signature', levels)}
-        {radio('letterhead', 'Letterhead', levels)}
+        {radio('signature', m.signature, levels)}
+        {radio('letterhead', m.letterhead, levels)}
         <Button icon={<DownloadOutlined />} disabled={rows.length === 0} onClick={() => saveCsv(rows)}>
-          Download CSV
+          {m.download}
         </Button>
       </Space>
       <Typography.Text type="secondary">
         {list.data?.dataset
-          ? `Dataset ${list.data.dataset.label ?? '(unlabelled)'}: ${rows.length} of ${list.data.data.length} destinations`
-          : 'no data loaded'}
+          ? fillMessage(m.dataset, {
+              label: list.data.dataset.label ?? m.unlabelled,
+              n: rows.length,
+              total: list.data.data.length,
+            })
+          : m.noData}
       </Typography.Text>
       <Table<EtdRow>
         size="small"
@@ -77,11 +83,11 @@ export function EtdBrowse() {
         loading={list.isLoading}
         dataSource={rows}
         pagination={{ pageSize: 20, showSizeChanger: false }}
-        locale={{ emptyText: list.data?.dataset ? 'No destination matches these filters' : 'no data loaded' }}
+        locale={{ emptyText: list.data?.dataset ? m.noMatch : m.noData }}
         columns={[
           { title: '#', width: 60, render: (_, __, i) => i + 1 },
-          { title: 'Destination', render: (_, r) => `${r.alpha_2} · ${r.name} ${r.name_cn}` },
-          { title: 'Import requirements', render: (_, r) => <SideTags side={importSide(r)} /> },
+          { title: m.colDestination, render: (_, r) => `${r.alpha_2} · ${r.name} ${r.name_cn}` },
+          { title: m.colRequirements, render: (_, r) => <SideTags side={importSide(r)} /> },
         ]}
       />
     </Flex>

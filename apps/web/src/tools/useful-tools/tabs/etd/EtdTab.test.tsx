@@ -55,6 +55,7 @@ function setup(loaded = true) {
   return fakeServer({
     'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
     'GET /utils/v1/etd-eci': () => ({ body: loaded ? { dataset, data: rules } : { dataset: null, data: [] } }),
+    'GET /utils/v1/datasets/etd-eci': () => ({ body: { name: 'etd-eci', dataset: loaded ? dataset : null } }),
     'GET /utils/v1/etd-eci/requirement': (_b, url) => {
       const from = url.searchParams.get('from')!;
       const to = url.searchParams.get('to')!;
@@ -101,6 +102,22 @@ describe('Search ETD/ECI', () => {
     expect(await screen.findByText('No result returned, please search again')).toBeInTheDocument();
     expect(screen.getAllByText('Unknown: no data loaded for this country')).toHaveLength(2);
     expect(screen.getAllByText('no data loaded').length).toBeGreaterThan(0);
+  });
+
+  it('says up front when the ETD/ECI rules are not loaded, with the exact import command', async () => {
+    setup(false);
+    renderWithProviders(<EtdTab />);
+    const status = await screen.findByTestId('dataset-status-etd-eci');
+    expect(status).toHaveTextContent(
+      'The ETD/ECI rules are not loaded, so every search answers no result. Load them with:',
+    );
+    expect(status).toHaveTextContent('lab import etd-eci <file> --dataset <label>');
+  });
+
+  it('names the loaded dataset and its date', async () => {
+    setup();
+    renderWithProviders(<EtdTab />);
+    expect(await screen.findByTestId('dataset-status-etd-eci')).toHaveTextContent('Data 2023-03 imported 2026-11-22.');
   });
 
   it('filters the import side and downloads the filtered rows as CSV with a BOM', async () => {

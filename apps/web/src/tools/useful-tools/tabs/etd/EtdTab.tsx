@@ -3,14 +3,19 @@ import { Button, Divider, Flex, Space, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import type { EtdRequirementReply } from '@lab/core/contract';
 import { CountrySelect } from '@/components/country-select';
+import { fillMessage, useI18n, useMessages } from '@/lib/i18n';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
-import { NO_RESULT_RETURNED, usefulApi } from '@/tools/useful-tools/usefulApi';
+import { DatasetStatus } from '@/tools/useful-tools/DatasetStatus';
+import { usefulApi } from '@/tools/useful-tools/usefulApi';
 import { EtdBrowse } from './EtdBrowse';
+import { messages } from './messages';
 import { SideCard } from './SideCard';
 
 /** Search ETD/ECI worldwide: the origin's export rules and the destination's import rules. */
 export default function EtdTab() {
+  const m = useMessages(messages);
+  const { lang } = useI18n();
   const [from, setFrom] = useState('CN');
   const [to, setTo] = useState('US');
   const [lane, setLane] = useState<EtdRequirementReply | undefined>();
@@ -20,8 +25,8 @@ export default function EtdTab() {
       setLane(reply);
       // The product's message, spelling included.
       if (reply.from.side || reply.to.side)
-        notify.success(`Sucessfully get requirement from ${asked.from} to ${asked.to}`, NOTIFY_SECONDS.search);
-      else notify.error(NO_RESULT_RETURNED);
+        notify.success(fillMessage(m.success, { from: asked.from, to: asked.to }), NOTIFY_SECONDS.search);
+      else notify.error(m.noResult);
     },
     onError: () => setLane(undefined),
   });
@@ -34,31 +39,38 @@ export default function EtdTab() {
 
   return (
     <Flex vertical gap="middle">
+      <DatasetStatus name="etd-eci" />
       <Space wrap>
-        <Typography.Text>From</Typography.Text>
+        <Typography.Text>{m.from}</Typography.Text>
         <CountrySelect aria-label="origin" value={from} onChange={(v: string) => setFrom(v)} style={{ width: 300 }} />
         <Button aria-label="swap" icon={<SwapOutlined />} onClick={swap} />
-        <Typography.Text>To</Typography.Text>
+        <Typography.Text>{m.to}</Typography.Text>
         <CountrySelect aria-label="destination" value={to} onChange={(v: string) => setTo(v)} style={{ width: 300 }} />
         <Button type="primary" loading={requirement.isPending} onClick={() => requirement.mutate({ from, to })}>
-          Search
+          {m.search}
         </Button>
       </Space>
       {lane && (
         <Flex gap="middle" wrap>
           <SideCard
             testId="etd-export"
-            title={`Export from ${lane.from.alpha_2} · ${lane.from.name} ${lane.from.name_cn}`}
+            title={fillMessage(m.exportFrom, {
+              code: lane.from.alpha_2,
+              name: lang === 'zh' ? lane.from.name_cn : `${lane.from.name} ${lane.from.name_cn}`,
+            })}
             side={lane.from.side}
           />
           <SideCard
             testId="etd-import"
-            title={`Import to ${lane.to.alpha_2} · ${lane.to.name} ${lane.to.name_cn}`}
+            title={fillMessage(m.importTo, {
+              code: lane.to.alpha_2,
+              name: lang === 'zh' ? lane.to.name_cn : `${lane.to.name} ${lane.to.name_cn}`,
+            })}
             side={lane.to.side}
           />
         </Flex>
       )}
-      <Divider titlePlacement="start">Browse import requirements</Divider>
+      <Divider titlePlacement="start">{m.browse}</Divider>
       <EtdBrowse />
     </Flex>
   );

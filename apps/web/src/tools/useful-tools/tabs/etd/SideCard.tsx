@@ -1,5 +1,7 @@
 import { Card, Empty, Space, Tag } from 'antd';
 import { sideTags, type EtdSide } from '@lab/core/regions';
+import { useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 const levelColor = { OPTIONAL: 'blue', REQUIRED: 'orange', PROHIBITED: 'red' } as const;
 
@@ -17,9 +19,10 @@ export function SideTags({ side }: { side: EtdSide }) {
 }
 
 export function SideCard({ title, side, testId }: { title: string; side: EtdSide | null; testId: string }) {
+  const m = useMessages(messages);
   return (
     <Card size="small" title={title} style={{ flex: 1, minWidth: 280 }} data-testid={testId}>
-      {side ? <SideTags side={side} /> : <Empty description="Unknown: no data loaded for this country" />}
+      {side ? <SideTags side={side} /> : <Empty description={m.unknown} />}
     </Card>
   );
 }

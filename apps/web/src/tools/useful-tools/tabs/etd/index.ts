@@ -1,3 +1,10 @@
 import { defineTab } from '@/tools/useful-tools/tabs';
 
-export default defineTab({ key: 'etd', label: 'Search ETD/ECI', order: 50, load: () => import('./EtdTab') });
+export default defineTab({
+  key: 'etd',
+  label: 'Search ETD/ECI',
+  zh: '查询 ETD/ECI',
+  group: 'lookups',
+  order: 50,
+  load: () => import('./EtdTab'),
+});

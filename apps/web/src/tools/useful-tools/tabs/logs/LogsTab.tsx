@@ -2,19 +2,21 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Button, Collapse, Flex, Input, Space, Switch, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { beautifyLog, type LogSegment } from '@lab/core/text';
-import { TEXT_COPIED_MESSAGE } from '@/components/memo';
 import { copyWithNotice } from '@/lib/clipboard';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace' } as const;
 
-function documentLabel(s: Exclude<LogSegment, { kind: 'text' }>): string {
-  const lines = s.pretty.split('\n').length;
-  if (s.kind === 'xml') return `XML · ${lines} lines`;
-  return `JSON${s.escaped ? ' (escaped in a string)' : ''} · ${lines} lines`;
+function documentLabel(s: Exclude<LogSegment, { kind: 'text' }>, m: (typeof messages)['en']): string {
+  const n = s.pretty.split('\n').length;
+  if (s.kind === 'xml') return fillMessage(m.xml, { n });
+  return fillMessage(s.escaped ? m.jsonEscaped : m.json, { n });
 }
 
 /** Raw log text in; embedded JSON and XML pretty-printed in collapsible blocks, secrets masked. */
 export default function LogsTab() {
+  const m = useMessages(messages);
   const [input, setInput] = useState('');
   const [maskSecrets, setMaskSecrets] = useState(true);
   const deferred = useDeferredValue(input);
@@ -25,24 +27,25 @@ export default function LogsTab() {
     <Flex vertical gap="middle">
       <Input.TextArea
         aria-label="log text"
-        placeholder="Paste log lines"
+        placeholder={m.placeholder}
         autoSize={{ minRows: 4, maxRows: 14 }}
         value={input}
         onChange={(e) => setInput(e.target.value)}
       />
       <Space wrap>
         <Switch aria-label="mask secrets" checked={maskSecrets} onChange={setMaskSecrets} />
-        <Typography.Text>Mask secrets</Typography.Text>
+        <Typography.Text>{m.mask}</Typography.Text>
         <Button
           icon={<CopyOutlined />}
           disabled={!input.trim()}
-          onClick={() => void copyWithNotice(result.cleaned, TEXT_COPIED_MESSAGE)}
+          onClick={() => void copyWithNotice(result.cleaned, m.copied)}
         >
-          Copy cleaned
+          {m.copyCleaned}
         </Button>
         {deferred.trim() && (
           <Typography.Text type="secondary">
-            {documents} document(s) found{maskSecrets ? `, ${result.masked} secret(s) masked` : ''}
+            {fillMessage(m.found, { n: documents })}
+            {maskSecrets ? fillMessage(m.masked, { n: result.masked }) : ''}
           </Typography.Text>
         )}
       </Space>
@@ -63,7 +66,7 @@ export default function LogsTab() {
                 items={[
                   {
                     key: 'doc',
-                    label: documentLabel(s),
+                    label: documentLabel(s, m),
                     children: <pre style={pre}>{s.pretty}</pre>,
                   },
                 ]}

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Input, Space, Table, Tag } from 'antd';
 import type { PostalPlace } from '@lab/core/contract';
 import { CountrySelect } from '@/components/country-select';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
-import { NO_RESULT_RETURNED, usefulApi } from '@/tools/useful-tools/usefulApi';
+import { usefulApi } from '@/tools/useful-tools/usefulApi';
+import { messages } from './messages';
 
 /** Postal code → city: what places a postal code of a country belongs to. */
 export default function PostalTab() {
+  const m = useMessages(messages);
   const [country, setCountry] = useState('US');
   const [postalCode, setPostalCode] = useState('');
   const [rows, setRows] = useState<PostalPlace[] | undefined>();
@@ -19,7 +22,7 @@ export default function PostalTab() {
 
   function search() {
     if (!postalCode.trim()) {
-      notify.warning('enter a postal code before search', NOTIFY_SECONDS.search);
+      notify.warning(m.required, NOTIFY_SECONDS.search);
       return;
     }
     lookup.mutate({ countryCode: country, postalCode: postalCode.trim() });
@@ -36,7 +39,7 @@ export default function PostalTab() {
         />
         <Input
           aria-label="postal code"
-          placeholder="Postal code"
+          placeholder={m.placeholder}
           value={postalCode}
           maxLength={12}
           onChange={(e) => setPostalCode(e.target.value)}
@@ -45,14 +48,14 @@ export default function PostalTab() {
           allowClear
         />
         <Button type="primary" onClick={search} loading={lookup.isPending}>
-          Search
+          {m.search}
         </Button>
       </Space>
       {rows && (
         <Alert
           type={rows.length ? 'success' : 'warning'}
           showIcon
-          title={rows.length ? `${rows.length} result(s) returned` : NO_RESULT_RETURNED}
+          title={rows.length ? fillMessage(m.results, { n: rows.length }) : m.noResult}
         />
       )}
       {rows && rows.length > 0 && (
@@ -62,18 +65,18 @@ export default function PostalTab() {
           dataSource={rows}
           pagination={false}
           columns={[
-            { title: 'Country', dataIndex: 'countryCode', width: 90 },
-            { title: 'Postal code', dataIndex: 'postalCode', width: 120 },
+            { title: m.country, dataIndex: 'countryCode', width: 90 },
+            { title: m.postalCode, dataIndex: 'postalCode', width: 120 },
             {
-              title: 'City',
+              title: m.city,
               render: (_, r) => (r.stateOrProvinceCode ? `${r.city}, ${r.stateOrProvinceCode}` : r.city),
             },
             {
-              title: 'Tags',
+              title: m.tags,
               render: (_, r) => (
                 <>
-                  {r.primary && <Tag color="blue">Primary</Tag>}
-                  {r.residential && <Tag color="green">Residential</Tag>}
+                  {r.primary && <Tag color="blue">{m.primary}</Tag>}
+                  {r.residential && <Tag color="green">{m.residential}</Tag>}
                 </>
               ),
             },

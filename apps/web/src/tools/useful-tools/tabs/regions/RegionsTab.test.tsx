@@ -32,9 +32,15 @@ const hongKong: RegionRecord = {
 };
 const tree = [{ code: '142', name: 'Asia', children: [{ code: '030', name: 'Eastern Asia', children: [] }] }];
 
-function setup(answer: (body: RegionSearchBody) => RegionSearchReply) {
+function setup(answer: (body: RegionSearchBody) => RegionSearchReply, served: boolean = false) {
   return fakeServer({
     'GET /utils/v1/m49': () => ({ body: { data: tree } }),
+    'GET /utils/v1/datasets/regions-served': () => ({
+      body: {
+        name: 'regions-served',
+        dataset: served ? { label: null, importedAt: '2026-11-21T00:00:00.000Z' } : null,
+      },
+    }),
     'POST /utils/v1/iso3166/regions': (body) => ({ body: answer(body) }),
   });
 }
@@ -42,6 +48,24 @@ function setup(answer: (body: RegionSearchBody) => RegionSearchReply) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Search Regions', () => {
+  it('says when the served-country data is not loaded, with the exact import command', async () => {
+    setup(() => ({ tag: 'success', data: [] }));
+    renderWithProviders(<RegionsTab />);
+    const status = await screen.findByTestId('dataset-status-regions-served');
+    expect(status).toHaveTextContent(
+      'The carrier’s served-country data is not loaded, so Served reads Unknown. Load it with:',
+    );
+    expect(status).toHaveTextContent('lab import regions-served <file>');
+  });
+
+  it('names the import date when the served-country data is loaded', async () => {
+    setup(() => ({ tag: 'success', data: [] }), true);
+    renderWithProviders(<RegionsTab />);
+    expect(await screen.findByTestId('dataset-status-regions-served')).toHaveTextContent(
+      'Data (no label) imported 2026-11-21.',
+    );
+  });
+
   it('warns on an empty keyword without calling the server', async () => {
     const { calls } = setup(() => ({ tag: 'success', data: [] }));
     renderWithProviders(<RegionsTab />);

@@ -10,9 +10,12 @@ import {
   type M49Node,
   type RegionCardFilter,
 } from '@lab/core/regions';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
+import { DatasetStatus } from '@/tools/useful-tools/DatasetStatus';
 import { usefulApi, usefulQueries } from '@/tools/useful-tools/usefulApi';
+import { messages } from './messages';
 import { RegionCard } from './RegionCard';
 
 type KeywordType = Exclude<RegionSearchBody['type'], 'region'>;
@@ -31,16 +34,17 @@ function toOptions(nodes: M49Node[]): CascaderOption[] {
   }));
 }
 
-const FILTERS: { value: RegionCardFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'served', label: 'Served' },
-  { value: 'not_served', label: 'Not Served' },
-  { value: 'postal_routed', label: 'Postal Routed' },
-  { value: 'non_postal_routed', label: 'Non-Postal Routed' },
+const FILTERS: { value: RegionCardFilter; label: 'all' | 'served' | 'notServed' | 'postalRouted' | 'nonPostal' }[] = [
+  { value: 'all', label: 'all' },
+  { value: 'served', label: 'served' },
+  { value: 'not_served', label: 'notServed' },
+  { value: 'postal_routed', label: 'postalRouted' },
+  { value: 'non_postal_routed', label: 'nonPostal' },
 ];
 
 /** Search Regions: countries by alpha-2, alpha-3, English/Chinese name, or a UN M49 region. */
 export default function RegionsTab() {
+  const m = useMessages(messages);
   const [type, setType] = useState<KeywordType>('alpha_2');
   const [keyword, setKeyword] = useState('');
   const [region, setRegion] = useState<string[]>([]);
@@ -88,15 +92,16 @@ export default function RegionsTab() {
 
   return (
     <Flex vertical gap="middle">
+      <DatasetStatus name="regions-served" />
       <Space wrap>
         <Radio.Group value={type} onChange={(e) => setType(e.target.value as KeywordType)}>
           <Radio value="alpha_2">Alpha-2</Radio>
           <Radio value="alpha_3">Alpha-3</Radio>
-          <Radio value="name">Name</Radio>
+          <Radio value="name">{m.name}</Radio>
         </Radio.Group>
         <Input
           aria-label="keyword"
-          placeholder={type === 'name' ? 'English or Chinese name' : 'Code'}
+          placeholder={type === 'name' ? m.namePlaceholder : m.codePlaceholder}
           value={keyword}
           maxLength={REGION_KEYWORD_MAX}
           onChange={(e) => setKeyword(e.target.value)}
@@ -105,19 +110,19 @@ export default function RegionsTab() {
           allowClear
         />
         <Button type="primary" onClick={search}>
-          Search
+          {m.search}
         </Button>
-        <Button onClick={clear}>Clear</Button>
+        <Button onClick={clear}>{m.clear}</Button>
       </Space>
       <Space wrap>
-        <Typography.Text>Browse by region</Typography.Text>
+        <Typography.Text>{m.browse}</Typography.Text>
         <Cascader
           aria-label="region"
           options={toOptions(tree.data ?? [])}
           value={region}
           onChange={(v) => chooseRegion(v as string[] | undefined)}
           changeOnSelect
-          placeholder="Region / sub-region / intermediate region"
+          placeholder={m.cascade}
           style={{ width: 420 }}
           loading={tree.isLoading}
         />
@@ -127,17 +132,21 @@ export default function RegionsTab() {
           aria-label="filter"
           optionType="button"
           value={filter}
-          options={FILTERS}
+          options={FILTERS.map((f) => ({ value: f.value, label: m[f.label] }))}
           onChange={(e) => setFilter(e.target.value as RegionCardFilter)}
         />
       )}
       <Spin spinning={regions.isPending}>
         {results.length === 0 ? (
-          <Empty description="Search a code or a name, or browse a region" />
+          <Empty description={m.empty} />
         ) : (
           <Flex vertical gap="small">
             <Typography.Text type="secondary">
-              {shown.length} of {results.length} countr{results.length === 1 ? 'y' : 'ies'}
+              {fillMessage(m.shown, {
+                shown: shown.length,
+                n: results.length,
+                countries: results.length === 1 ? m.country : m.countries,
+              })}
             </Typography.Text>
             {shown.map((r) => (
               <RegionCard key={r.alpha_2} record={r} />

@@ -1,3 +1,10 @@
 import { defineTab } from '@/tools/useful-tools/tabs';
 
-export default defineTab({ key: 'regions', label: 'Search Regions', order: 10, load: () => import('./RegionsTab') });
+export default defineTab({
+  key: 'regions',
+  label: 'Search Regions',
+  zh: '搜索地区',
+  group: 'lookups',
+  order: 10,
+  load: () => import('./RegionsTab'),
+});

@@ -12,6 +12,8 @@ import {
 } from '@lab/core/text';
 import { copyWithNotice } from '@/lib/clipboard';
 import { loadSplunkSettings, saveSplunkSettings } from './settings';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 /** Endpoints of the carrier's REST APIs people most often look for in the gateway logs. */
 const ENDPOINTS = [
@@ -39,6 +41,7 @@ const ID_FIELDS: { name: IdField; label: string; maxLength: number }[] = [
 /** A form that writes the search for the API gateway logs (template and defaults editable). */
 export default function SplunkTab() {
   const [settings, setSettings] = useState<SplunkSettings>(loadSplunkSettings);
+  const m = useMessages(messages);
   const [environment, setEnvironment] = useState<SplunkEnvironment>('production');
   const [ids, setIds] = useState<Record<IdField, string>>({ transactionId: '', trackingNumber: '', accountNumber: '' });
   const [endpoint, setEndpoint] = useState('');
@@ -60,20 +63,20 @@ export default function SplunkTab() {
   return (
     <Flex vertical gap="middle">
       <Form layout="vertical" style={{ maxWidth: 720 }}>
-        <Form.Item label="Environment">
+        <Form.Item label={m.environment}>
           <Radio.Group
             optionType="button"
             value={environment}
             onChange={(e) => setEnvironment(e.target.value as SplunkEnvironment)}
             options={[
-              { value: 'sandbox', label: 'Sandbox' },
-              { value: 'production', label: 'Production' },
+              { value: 'sandbox', label: m.sandbox },
+              { value: 'production', label: m.production },
             ]}
           />
         </Form.Item>
         <Space wrap align="start">
           {ID_FIELDS.map((f) => (
-            <Form.Item key={f.name} label={f.label}>
+            <Form.Item key={f.name} label={m[f.name]}>
               <Input
                 aria-label={f.label.toLowerCase()}
                 value={ids[f.name]}
@@ -85,7 +88,7 @@ export default function SplunkTab() {
           ))}
         </Space>
         <Space wrap align="start">
-          <Form.Item label="Endpoint">
+          <Form.Item label={m.endpoint}>
             <AutoComplete
               aria-label="endpoint"
               options={ENDPOINTS}
@@ -96,20 +99,20 @@ export default function SplunkTab() {
               showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }}
             />
           </Form.Item>
-          <Form.Item label="Time range">
+          <Form.Item label={m.timeRange}>
             <Select
               aria-label="time range"
               value={rangeChoice}
               onChange={(v: string) => setRangeChoice(v)}
               options={[
-                ...SPLUNK_RELATIVE_RANGES.map((r) => ({ value: r.earliest, label: r.label })),
-                { value: CUSTOM, label: 'Custom range' },
+                ...SPLUNK_RELATIVE_RANGES.map((r) => ({ value: r.earliest, label: m[r.earliest] })),
+                { value: CUSTOM, label: m.custom },
               ]}
               style={{ width: 180 }}
             />
           </Form.Item>
           {rangeChoice === CUSTOM && (
-            <Form.Item label="From / to">
+            <Form.Item label={m.fromTo}>
               <Space>
                 <Input type="datetime-local" aria-label="from" value={from} onChange={(e) => setFrom(e.target.value)} />
                 <Input type="datetime-local" aria-label="to" value={to} onChange={(e) => setTo(e.target.value)} />
@@ -124,12 +127,8 @@ export default function SplunkTab() {
             {built.query}
           </Typography.Paragraph>
           <div>
-            <Button
-              type="primary"
-              icon={<CopyOutlined />}
-              onClick={() => void copyWithNotice(built.query, 'query copied to clipboard')}
-            >
-              Copy query
+            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copyWithNotice(built.query, m.copied)}>
+              {m.copyQuery}
             </Button>
           </div>
         </Flex>
@@ -141,11 +140,11 @@ export default function SplunkTab() {
         items={[
           {
             key: 'settings',
-            label: 'Settings (saved in this browser)',
+            label: m.settings,
             children: (
               <Form layout="vertical" style={{ maxWidth: 720 }}>
                 <Space wrap>
-                  <Form.Item label="Sandbox index">
+                  <Form.Item label={m.sandboxIndex}>
                     <Input
                       aria-label="sandbox index"
                       value={settings.index.sandbox}
@@ -154,7 +153,7 @@ export default function SplunkTab() {
                       }
                     />
                   </Form.Item>
-                  <Form.Item label="Production index">
+                  <Form.Item label={m.productionIndex}>
                     <Input
                       aria-label="production index"
                       value={settings.index.production}
@@ -163,7 +162,7 @@ export default function SplunkTab() {
                       }
                     />
                   </Form.Item>
-                  <Form.Item label="Sourcetype">
+                  <Form.Item label={m.sourcetype}>
                     <Input
                       aria-label="sourcetype"
                       value={settings.sourcetype}
@@ -172,8 +171,8 @@ export default function SplunkTab() {
                   </Form.Item>
                 </Space>
                 <Form.Item
-                  label="Template"
-                  extra={`{{name}} inserts a value; [[ … ]] is left out when a value inside it is empty. Names: ${SPLUNK_PLACEHOLDERS.join(', ')}.`}
+                  label={m.template}
+                  extra={fillMessage(m.templateHelp, { names: SPLUNK_PLACEHOLDERS.join(', ') })}
                 >
                   <Input.TextArea
                     aria-label="template"
@@ -182,7 +181,7 @@ export default function SplunkTab() {
                     onChange={(e) => updateSettings({ ...settings, template: e.target.value })}
                   />
                 </Form.Item>
-                <Button onClick={() => updateSettings(DEFAULT_SPLUNK_SETTINGS)}>Reset to defaults</Button>
+                <Button onClick={() => updateSettings(DEFAULT_SPLUNK_SETTINGS)}>{m.reset}</Button>
               </Form>
             ),
           },

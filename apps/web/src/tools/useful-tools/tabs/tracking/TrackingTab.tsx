@@ -4,9 +4,12 @@ import { CopyOutlined } from '@ant-design/icons';
 import { DEFAULT_NEIGHBOUR_COUNT, NEIGHBOUR_COUNT_MAX, NEIGHBOUR_COUNT_MIN } from '@lab/core/shipping';
 import { useCalculator, warnRequired } from '@/lib/calculators';
 import { copyWithNotice } from '@/lib/clipboard';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import { usefulApi } from '@/tools/useful-tools/usefulApi';
+import { messages } from './messages';
 
 function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) {
+  const m = useMessages(messages);
   return (
     <Card
       title={title}
@@ -16,9 +19,9 @@ function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) 
           size="small"
           icon={<CopyOutlined />}
           disabled={numbers.length === 0}
-          onClick={() => void copyWithNotice(numbers.join('\n'), `${numbers.length} numbers copied`)}
+          onClick={() => void copyWithNotice(numbers.join('\n'), fillMessage(m.numbersCopied, { n: numbers.length }))}
         >
-          Copy all
+          {m.copyAll}
         </Button>
       }
     >
@@ -34,7 +37,7 @@ function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) 
                 size="small"
                 aria-label={`copy ${n}`}
                 icon={<CopyOutlined />}
-                onClick={() => void copyWithNotice(n, `${n} copied`)}
+                onClick={() => void copyWithNotice(n, fillMessage(m.copied, { n }))}
               />,
             ]}
           >
@@ -51,6 +54,7 @@ function NumberColumn({ title, numbers }: { title: string; numbers: string[] }) 
 
 /** The valid express tracking numbers either side of one (serial ± 1…N, check digit recomputed). */
 export default function TrackingTab() {
+  const m = useMessages(messages);
   const [count, setCount] = useState(DEFAULT_NEIGHBOUR_COUNT);
   const [trackingNumber, setTrackingNumber] = useState('');
   const neighbours = useCalculator(usefulApi.trackingNeighbours, (reply) => reply);
@@ -58,7 +62,7 @@ export default function TrackingTab() {
 
   function search() {
     if (!trackingNumber.trim()) {
-      warnRequired('enter a tracking number');
+      warnRequired(m.required);
       return;
     }
     neighbours.run({ trackingnumber: trackingNumber.trim(), numberofrange: count });
@@ -77,7 +81,7 @@ export default function TrackingTab() {
         />
         <Input
           aria-label="tracking number"
-          placeholder="Tracking number"
+          placeholder={m.placeholder}
           maxLength={12}
           value={trackingNumber}
           onChange={(e) => setTrackingNumber(e.target.value)}
@@ -86,17 +90,17 @@ export default function TrackingTab() {
           allowClear
         />
         <Button type="primary" onClick={search} loading={neighbours.isPending}>
-          Search
+          {m.search}
         </Button>
       </Space>
       {result?.message && <Alert type="warning" showIcon title={result.message} />}
       {result && (
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <NumberColumn title={`Prev ${result.data[0].length}`} numbers={result.data[0]} />
+            <NumberColumn title={fillMessage(m.prev, { n: result.data[0].length })} numbers={result.data[0]} />
           </Col>
           <Col xs={24} md={12}>
-            <NumberColumn title={`Next ${result.data[1].length}`} numbers={result.data[1]} />
+            <NumberColumn title={fillMessage(m.next, { n: result.data[1].length })} numbers={result.data[1]} />
           </Col>
         </Row>
       )}

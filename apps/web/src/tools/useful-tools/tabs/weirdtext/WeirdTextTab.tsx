@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, List, Tag, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { repairWeirdText, type WeirdTextCandidate } from '@lab/core/text';
-import { TEXT_COPIED_MESSAGE } from '@/components/memo';
 import { copyWithNotice } from '@/lib/clipboard';
 import { warnRequired } from '@/lib/calculators';
+import { useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 /** Garbled text in, ranked repairs out, each naming the transformation that produced it. */
 export default function WeirdTextTab() {
+  const m = useMessages(messages);
   const [input, setInput] = useState('');
   const [candidates, setCandidates] = useState<WeirdTextCandidate[]>();
 
   function translate() {
     if (!input.trim()) {
-      warnRequired('enter some text');
+      warnRequired(m.required);
       return;
     }
     setCandidates(repairWeirdText(input));
@@ -22,25 +24,21 @@ export default function WeirdTextTab() {
   return (
     <Flex vertical gap="middle">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        Paste text that came out garbled: UTF-8 read as Latin-1/Windows-1252 (Ã©), Chinese mojibake between UTF-8 and
-        GBK (鍖椾含), \uXXXX or \xXX escapes, %XX URL encoding, HTML entities, base64 or quoted-printable — and chains
-        of two of them.
+        {m.intro}
       </Typography.Paragraph>
       <Input.TextArea
         aria-label="weird text"
-        placeholder="Paste garbled text"
+        placeholder={m.placeholder}
         autoSize={{ minRows: 3, maxRows: 12 }}
         value={input}
         onChange={(e) => setInput(e.target.value)}
       />
       <div>
         <Button type="primary" onClick={translate}>
-          Translate
+          {m.translate}
         </Button>
       </div>
-      {candidates && candidates.length === 0 && (
-        <Alert type="info" showIcon title="No repair found: the text reads the same under every transformation" />
-      )}
+      {candidates && candidates.length === 0 && <Alert type="info" showIcon title={m.none} />}
       {candidates && candidates.length > 0 && (
         <List
           dataSource={candidates}
@@ -64,9 +62,9 @@ export default function WeirdTextTab() {
                     size="small"
                     icon={<CopyOutlined />}
                     aria-label={`copy candidate ${i + 1}`}
-                    onClick={() => void copyWithNotice(c.text, TEXT_COPIED_MESSAGE)}
+                    onClick={() => void copyWithNotice(c.text, m.copied)}
                   >
-                    Copy
+                    {m.copy}
                   </Button>
                 }
               >

@@ -9,24 +9,26 @@ import {
   zoneTransitions,
   type WorldTimeConversion,
 } from '@lab/core/time';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { messages } from './messages';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: h, label: `${String(h).padStart(2, '0')}:00` }));
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** "Mar 8 02:00 → 03:00" for each daylight-saving change of the zone in that year. */
-function transitionsText(zone: string, year: number): string {
+function transitionsText(zone: string, year: number, m: (typeof messages)['en']): string {
+  const months = m.months.split(' ');
   const list = zoneTransitions(zone, year);
-  if (list.length === 0) return `${zone} does not change its clocks in ${year}.`;
+  if (list.length === 0) return fillMessage(m.noChange, { zone, year });
   const parts = list.map(
     (t) =>
-      `${MONTHS[t.wallAfter.month - 1]} ${t.wallAfter.day}: ${formatWallClock(t.wallBefore)} → ${formatWallClock(t.wallAfter)}`,
+      `${months[t.wallAfter.month - 1]} ${t.wallAfter.day}: ${formatWallClock(t.wallBefore)} → ${formatWallClock(t.wallAfter)}`,
   );
-  return `Clock changes in ${zone} in ${year}: ${parts.join('; ')}.`;
+  return fillMessage(m.changes, { zone, year, list: parts.join('; ') });
 }
 
 /** A US or EU wall-clock hour, read in China: same instant, across daylight-saving changes. */
 export default function WorldTimeTab() {
+  const m = useMessages(messages);
   const [date, setDate] = useState('');
   const [hour, setHour] = useState<number>();
   const [zone, setZone] = useState<string>(WORLD_TIME_DEFAULT_ZONE);
@@ -42,13 +44,13 @@ export default function WorldTimeTab() {
       <Space wrap>
         <DatePicker
           aria-label="date"
-          placeholder="Date"
+          placeholder={m.date}
           format="YYYY-MM-DD"
           onChange={(_, text) => setDate(typeof text === 'string' ? text : '')}
         />
         <Select
           aria-label="time"
-          placeholder="Time"
+          placeholder={m.time}
           options={HOURS}
           value={hour}
           onChange={(h: number) => setHour(h)}
@@ -62,14 +64,14 @@ export default function WorldTimeTab() {
           options={WORLD_TIME_SOURCE_ZONES.map((z) => ({ value: z.zone, label: z.label }))}
         />
         <Button type="primary" disabled={!date || hour === undefined} onClick={show}>
-          show time
+          {m.show}
         </Button>
       </Space>
       {result?.conversion.explanation && (
         <Alert
           type="warning"
           showIcon
-          title={result.conversion.kind === 'nonexistent' ? 'This time does not exist' : 'This time happened twice'}
+          title={result.conversion.kind === 'nonexistent' ? m.nonexistent : m.twice}
           description={result.conversion.explanation}
         />
       )}
@@ -83,9 +85,9 @@ export default function WorldTimeTab() {
               style={{ minWidth: 320 }}
             >
               <Descriptions column={1} size="small">
-                <Descriptions.Item label="Date">{target.date}</Descriptions.Item>
-                <Descriptions.Item label="Time">{target.time}</Descriptions.Item>
-                <Descriptions.Item label="Zone">
+                <Descriptions.Item label={m.date}>{target.date}</Descriptions.Item>
+                <Descriptions.Item label={m.time}>{target.time}</Descriptions.Item>
+                <Descriptions.Item label={m.zone}>
                   {WORLD_TIME_TARGET_ZONE} ({target.zoneName}, {target.offset})
                 </Descriptions.Item>
               </Descriptions>
@@ -93,7 +95,7 @@ export default function WorldTimeTab() {
           ))}
         </Flex>
       )}
-      {result && <Typography.Text type="secondary">{transitionsText(result.zone, result.year)}</Typography.Text>}
+      {result && <Typography.Text type="secondary">{transitionsText(result.zone, result.year, m)}</Typography.Text>}
     </Flex>
   );
 }

@@ -1,0 +1,35 @@
+import { defineMessages } from '@/lib/i18n';
+
+/** Search Cities' words. */
+export const messages = defineMessages({
+  en: {
+    required: 'enter a city name before search',
+    placeholder: 'City name or its beginning',
+    allCountries: 'All countries',
+    search: 'Search',
+    count: '{n} {cities} (population 1,000 or more; biggest first)',
+    city: 'city',
+    cities: 'cities',
+    colCity: 'City',
+    colCountry: 'Country',
+    colCountryName: 'Country name',
+    colState: 'State / province',
+    colCoordinates: 'Coordinates',
+    colPopulation: 'Population',
+  },
+  zh: {
+    required: '请先输入城市名称再搜索',
+    placeholder: '城市名称或其开头',
+    allCountries: '所有国家/地区',
+    search: '搜索',
+    count: '{n} 个{cities}（人口 1,000 及以上；人口多者在前）',
+    city: '城市',
+    cities: '城市',
+    colCity: '城市',
+    colCountry: '国家/地区',
+    colCountryName: '国家/地区名称',
+    colState: '州 / 省',
+    colCoordinates: '坐标',
+    colPopulation: '人口',
+  },
+});

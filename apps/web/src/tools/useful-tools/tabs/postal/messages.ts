@@ -1,0 +1,31 @@
+import { defineMessages } from '@/lib/i18n';
+
+/** Postal Code Lookup's words. */
+export const messages = defineMessages({
+  en: {
+    required: 'enter a postal code before search',
+    placeholder: 'Postal code',
+    search: 'Search',
+    results: '{n} result(s) returned',
+    noResult: 'No result returned, please search again',
+    country: 'Country',
+    postalCode: 'Postal code',
+    city: 'City',
+    tags: 'Tags',
+    primary: 'Primary',
+    residential: 'Residential',
+  },
+  zh: {
+    required: '请先输入邮编再搜索',
+    placeholder: '邮编',
+    search: '搜索',
+    results: '返回 {n} 条结果',
+    noResult: '没有返回结果，请重新搜索',
+    country: '国家/地区',
+    postalCode: '邮编',
+    city: '城市',
+    tags: '标记',
+    primary: '主要',
+    residential: '住宅',
+  },
+});

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
+import { expectRole, expectVisible } from './support/expect';
+import { artifactsDir } from './support/setup';
+
+/**
+ * Words that may show in Chinese too: product and format names, units, codes, and data the
+ * screens display as it is (transaction type keys, country codes, sample values).
+ */
+const KEEP = new Set([
+  'shipping lab',
+  'http',
+  'test',
+  'alpha',
+  'east',
+  'cet',
+  'base64',
+  'pdf',
+  'png',
+  'zpl',
+  'json',
+  'csv',
+  'etd',
+  'eci',
+  'ewo',
+  'etd/eci',
+  'hs',
+  'url',
+  'api',
+  'fapi',
+  'splunk',
+  'webhook',
+  'schema',
+  'iso',
+  'utc',
+  'gmt',
+  'english',
+  'dpmm',
+  'dpi',
+  'crn',
+  'ipd',
+  'gbk',
+  'utf',
+  'latin',
+  'code',
+  'doc',
+  'raw',
+  'table',
+  'view',
+  'ean',
+  'zip',
+  'us',
+  'cn',
+  'dhl',
+]);
+
+/** Visible text outside data (code, inputs, tables of data, selected values) with English words left in it. */
+async function untranslated(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (keep) => {
+      const skip =
+        'code, pre, textarea, input, kbd, [data-i18n-data], .ant-select, .ant-table-tbody, .ant-message, .ant-notification, .ant-select-item-option';
+      const out = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        const text = node.textContent?.trim() ?? '';
+        if (!el || !text || el.closest(skip)) continue;
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
+        // A label with Chinese in it is translated; Latin words inside it are names or data.
+        if (/[\u3400-\u9fff]/.test(text)) continue;
+        const words = text.match(/[A-Za-z][A-Za-z0-9'’]{2,}/g) ?? [];
+        const english = words.filter((w) => !keep.includes(w.toLowerCase()));
+        if (english.length > 0 && !keep.includes(text.toLowerCase())) out.add(text);
+      }
+      return [...out];
+    },
+    [...KEEP],
+  );
+}
+
+const USEFUL_TABS = [
+  'regions',
+  'cities',
+  'states',
+  'hs',
+  'etd',
+  'postal',
+  'worldtime',
+  'dimweight',
+  'tracking',
+  'account',
+  'weirdtext',
+  'logs',
+  'splunk',
+];
+const BASE64_TABS = ['decode', 'pdf', 'png', 'zpl', 'raw'];
+
+/** Every route of the screens this walk covers (each with a Chinese catalogue), every tab of the tabbed ones. */
+const TRANSLATED_ROUTES = [
+  '/',
+  '/nowhere',
+  '/transaction/search',
+  '/transaction/parse',
+  '/api/fdxwebhook',
+  '/utils/zplcreator',
+  ...BASE64_TABS.map((t) => `/utils/base64?tab=${t}`),
+  ...USEFUL_TABS.map((t) => `/utils/utils?tab=${t}`),
+];
+
+describe('Chinese', () => {
+  it.each(TRANSLATED_ROUTES)('shows %s in zh-CN with no English label outside data', async (route) => {
+    const { page } = await openPage(route, { locale: 'zh-CN' });
+    await expectRole(page, 'menuitem', { name: '首页' });
+    await page.waitForLoadState('networkidle');
+    expect(await untranslated(page)).toEqual([]);
+  });
+
+  it('switches language without reloading the page or losing what was typed', async () => {
+    const { page } = await openPage('/transaction/parse');
+    const box = page.getByLabel('transaction', { exact: true });
+    await box.fill('0,"020"99,""');
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByText('简体中文').click();
+    await expectVisible(page.getByText('格式正确'));
+    expect(await box.inputValue()).toBe('0,"020"99,""');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.getByText('English', { exact: true }).click();
+    await expectVisible(page.getByText('format correct'));
+  });
+});
+
+describe('Useful Tools tab bar', () => {
+  it.each([1366, 1920])('shows all 13 tabs, none cut or hidden, at %i px', async (width) => {
+    const { page } = await openPage('/utils/utils');
+    await page.setViewportSize({ width, height: 900 });
+    const bar = page.getByTestId('useful-tabbar');
+    await expectVisible(bar);
+    const tabs = bar.getByRole('tab');
+    expect(await tabs.count()).toBe(13);
+    const barBox = (await bar.boundingBox())!;
+    for (let i = 0; i < 13; i++) {
+      const tab = tabs.nth(i);
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(barBox.y + barBox.height + 1);
+      // Not cut: the label fits its button.
+      expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    expect(await page.locator('.ant-tabs-nav-more').count()).toBe(0);
+    // At most two rows of tabs.
+    expect(barBox.height).toBeLessThanOrEqual(2 * 44);
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    const shot = await bar.screenshot({ path: path.join(artifactsDir, `useful-tabbar-${width}.png`) });
+    expect(shot.readUInt32BE(16)).toBe(Math.round(barBox.width)); // the PNG is the whole bar
+    await tabs.nth(12).click();
+    await page.waitForURL('**/utils/utils?tab=splunk');
+  });
+});
