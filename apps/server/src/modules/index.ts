@@ -35,4 +35,3 @@ export const labModules: readonly LabModule[] = [
   ...simulatorModules,
   printRelayModule,
 ];
-
