@@ -108,6 +108,9 @@ const TRANSLATED_ROUTES = [
   '/transaction/parse',
   '/api/fdxwebhook',
   '/utils/zplcreator',
+  '/utils/zebraprinter',
+  '/utils/magpbatch',
+  '/utils/etdimage',
   ...BASE64_TABS.map((t) => `/utils/base64?tab=${t}`),
   ...USEFUL_TABS.map((t) => `/utils/utils?tab=${t}`),
 ];
