@@ -30,6 +30,8 @@ export interface SimContext {
   timeFactor: number;
   /** The document's example reply for the endpoint and status (a fresh copy), or undefined. */
   example: (endpoint: CarrierEndpoint, status: number) => Promise<Record<string, unknown> | undefined>;
+  /** Called with the tracking numbers of every shipment created (simulated webhooks hang here). */
+  onShipped?: (trackingNumbers: string[]) => void;
 }
 
 type Json = Record<string, unknown>;
@@ -145,6 +147,7 @@ async function makeShipment(
     });
   }
   ctx.state.addShipment(shipment);
+  ctx.onShipped?.(numbers);
   return { shipment, pieces };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { openApiStoreFor } from '../openapi/store.js';
 import { conformantSample, repairToSchema } from '../openapi/sample.js';
+import { postShipmentWebhooks } from '../sim/webhooks.js';
 import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
@@ -52,6 +53,15 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     renderer,
     db: app.db.kysely,
     timeFactor: config.simTimeFactor,
+    onShipped: (trackingNumbers) => {
+      const { simWebhookUrl: to, simWebhookToken: token } = config;
+      if (!to || !token) return;
+      for (const tracking of trackingNumbers) {
+        postShipmentWebhooks({ to, token, tracking }).catch((err: unknown) =>
+          app.log.warn({ err, tracking }, 'simulated webhook not delivered'),
+        );
+      }
+    },
     example: async (endpoint, status) => {
       const found = await lookup(endpoint);
       const schema = found?.operation.responses[String(status)]?.schema;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookSignature, generateSecurityToken } from '@lab/core/webhooks';
 import { isValidExpressTracking } from '@lab/core/shipping';
+import { defaultSample } from '@lab/core/carrier';
 import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest } from '../../test/http.js';
 import { webhookTopic } from '../webhooks/service.js';
@@ -31,6 +32,13 @@ describe('lab sim', () => {
     );
     expect(token.status).toBe(200);
     expect(token.json().expires_in).toBe(3300);
+    expect(line).toMatch(/carrier-sim/);
+    const carrierToken = await rawRequest(base, 'POST', '/lab/sim/carrier/oauth/token', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=k&client_secret=s',
+    });
+    expect(carrierToken.status).toBe(200);
+    expect(carrierToken.json().expires_in).toBe(3600);
     // /lab/sim is not a page of the app: an unknown simulator path is a JSON 404.
     const unknown = await rawRequest(base, 'GET', '/lab/sim/nothing/here', { headers: { accept: 'text/html' } });
     expect(unknown.status).toBe(404);
@@ -178,6 +186,44 @@ describe.each(testDialects)('simulated webhooks reach our receiver, verified (%s
           .status,
       ).toBe('match');
     }
+    t.config.simWebhookUrl = undefined;
+  });
+
+  it('with SIM_WEBHOOK_URL set, a carrier simulator shipment posts webhooks for each package', async () => {
+    const token = generateSecurityToken();
+    t.config.simWebhookUrl = `${base}/lab/hooks/fdx/simcarrier`;
+    t.config.simWebhookToken = token;
+    const sample = structuredClone(defaultSample('ship-create')) as Record<string, any>;
+    sample.labelResponseOptions = 'LABEL';
+    sample.requestedShipment.labelSpecification.imageType = 'ZPLII';
+    const packages = sample.requestedShipment.requestedPackageLineItems.length as number;
+    const expected = packages * SIM_SCAN_EVENTS.length;
+    let seen = 0;
+    const arrived = new Promise<void>((resolve) => {
+      const off = t.app.bus.subscribe(webhookTopic('simcarrier'), () => {
+        if (++seen === expected) {
+          off();
+          resolve();
+        }
+      });
+    });
+    const tokenRes = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=k&client_secret=s',
+    });
+    const shipped = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/ship/v1/shipments', {
+      headers: { authorization: `Bearer ${tokenRes.json().access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(sample),
+    });
+    expect(shipped.status).toBe(200);
+    const numbers = (shipped.json().output.transactionShipments[0].pieceResponses as { trackingNumber: string }[]).map(
+      (p) => p.trackingNumber,
+    );
+    await arrived;
+    const received = await stored('simcarrier');
+    expect(received).toHaveLength(expected);
+    const trackings = new Set(received.map((w) => JSON.parse(w.body).output.completeTrackResults[0].trackingNumber));
+    expect([...trackings].sort()).toEqual([...numbers].sort());
     t.config.simWebhookUrl = undefined;
   });
 });
