@@ -8,7 +8,9 @@
 // Build first: npx tsc -b apps/server
 import fs from 'node:fs';
 import os from 'node:os';
-import { endpointById } from '@lab/core/carrier';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { defaultSample, endpointById } from '@lab/core/carrier';
 import { report, startServer, summarize, type RunningServer } from './support.ts';
 
 const SAMPLES = Number(process.env.BENCH_GATEWAY_SAMPLES ?? 400);
@@ -27,6 +29,10 @@ interface Target {
 const args = process.argv.slice(2);
 const endpoint = args.find((a) => !a.startsWith('--')) ?? 'stratus-greet';
 const bodyFile = args.includes('--body') ? args[args.indexOf('--body') + 1] : undefined;
+/** For ship-create: the label image type of our default sample (ZPLII = no rendering; PDF/PNG = our renderer). */
+const imageType = args.includes('--image') ? args[args.indexOf('--image') + 1] : undefined;
+/** The carrier's documents, imported so the simulator validates requests as it does in use. */
+const documentsDir = path.resolve(import.meta.dirname, '../../shared/reference/carrier-openapi');
 
 async function json(server: RunningServer, path: string, init: RequestInit) {
   const res = await fetch(`${server.baseUrl}${path}`, init);
@@ -58,8 +64,23 @@ async function target(server: RunningServer): Promise<Target> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
   });
-  const sample = (entry as { sample?: unknown }).sample;
+  if (fs.existsSync(documentsDir)) {
+    execFileSync(process.execPath, ['apps/server/bin/lab.js', 'import', 'carrier-openapi', documentsDir], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    // The server sees another process's import within OPENAPI_RECHECK_MS (1 s).
+    await new Promise((r) => setTimeout(r, 1_500));
+  }
+  const status = await json(server, '/lab/sim/carrier/status', { method: 'GET' });
+  const sample = structuredClone(defaultSample(entry.id)) as Record<string, any> | undefined;
+  if (sample && imageType && sample.requestedShipment?.labelSpecification) {
+    sample.requestedShipment.labelSpecification.imageType = imageType;
+    sample.labelResponseOptions = 'LABEL';
+  }
   const body = bodyFile ? fs.readFileSync(bodyFile, 'utf8') : JSON.stringify(sample ?? {});
+  console.log(`simulator status: ${JSON.stringify(status).slice(0, 200)}`);
   return {
     name: `carrier ${entry.method} ${entry.path}`,
     method: entry.method,

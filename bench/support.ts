@@ -46,6 +46,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's database (`sqlite:<file>` unless env set another), for `lab` commands beside it. */
+  databaseUrl: string;
   child: ChildProcess;
   stop: () => Promise<void>;
 }
@@ -56,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!fs.existsSync(entry)) throw new Error('build first: npm run build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
   const port = await freePort();
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${path.join(dir, 'lab.sqlite')}`;
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: {
@@ -63,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: `sqlite:${path.join(dir, 'lab.sqlite')}`,
+      DATABASE_URL: databaseUrl,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -81,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    databaseUrl,
     child,
     stop: async () => {
       child.kill('SIGTERM');
