@@ -1,10 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { bindNotify } from '@/lib/notify';
-import { I18nProvider, useI18n, type Lang } from '@/lib/i18n';
+import { I18nProvider, initialLang, useI18n, type Lang } from '@/lib/i18n';
+
+/**
+ * antd's Chinese locale (~3 KB gzip) is its own chunk, loaded only when Chinese is chosen (and
+ * straight away when the page starts in Chinese), so the shell stays within its budget. Until it
+ * arrives antd's few built-in words (empty tables, pickers) read in English.
+ */
+let zhLocale: Locale | undefined;
+let zhLoading: Promise<Locale> | undefined;
+function loadZhLocale(): Promise<Locale> {
+  zhLoading ??= import('antd/locale/zh_CN').then((m) => (zhLocale = m.default));
+  return zhLoading;
+}
+if (initialLang() === 'zh') void loadZhLocale();
 
 function NotifyBridge() {
   const { message } = AntApp.useApp();
@@ -17,8 +30,17 @@ function NotifyBridge() {
 
 function LocalizedAnt({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
+  const [zh, setZh] = useState(zhLocale);
+  useEffect(() => {
+    if (lang !== 'zh' || zh) return;
+    let live = true;
+    void loadZhLocale().then((l) => live && setZh(l));
+    return () => {
+      live = false;
+    };
+  }, [lang, zh]);
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={{ token: { colorPrimary: '#4d148c' } }}>
+    <ConfigProvider locale={lang === 'zh' ? (zh ?? enUS) : enUS} theme={{ token: { colorPrimary: '#4d148c' } }}>
       <AntApp>
         <NotifyBridge />
         {children}
