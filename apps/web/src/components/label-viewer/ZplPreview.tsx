@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Radio, Select, Typography } from 'antd';
 import { LabelViewer, type LabelDownload, type ViewerRotation } from './LabelViewer';
@@ -6,19 +6,11 @@ import { renderAllLabels, renderZpl, useLabelServiceUrl, type LabelFormat } from
 import { SheetPicker, sheetHeaders, type SheetChoice } from '../zpl-editor/SheetPicker';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
+import { useDebounced } from '@/lib/useDebounced';
 
 export const ZPL_SIZES = ['4x6', '4x6.75'] as const;
 export type ZplSize = (typeof ZPL_SIZES)[number];
 const DPMM = 8;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export interface ZplPreviewProps {
   zpl: string;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Badge, Empty, Flex, List, Table, Tabs, Tag, Typography } from 'antd';
 import type { EditorView } from '@codemirror/view';
 import { analyzeZpl, type ZplAnalysis, type ZplWarning } from '@lab/core/labels/zpl';
@@ -6,15 +6,7 @@ import { useMessages } from '@/lib/i18n';
 import { ZplCodeEditor } from './ZplCodeEditor';
 import { fill, messages } from './messages';
 import { warningLineColumn, warningRange } from './positions';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from '@/lib/useDebounced';
 
 export interface ZplEditorPanelProps {
   value: string;
