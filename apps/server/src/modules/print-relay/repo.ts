@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { PrintJobTable, PrintLogTable } from './tables.js';
+import { keepNewestRows } from '../../db/retention.js';
 
 export type PrintJobRow = Selectable<PrintJobTable>;
 export type PrintLogRowDb = Selectable<PrintLogTable>;
@@ -61,21 +62,7 @@ export class PrintRelayRepo {
   }
 
   /** Keeps the newest `keep` log rows of a listen id. */
-  async pruneLogs(listenId: string, keep: number): Promise<number> {
-    const cutoff = await this.db.kysely
-      .selectFrom('print_logs')
-      .select('id')
-      .where('remote_id', '=', listenId)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .offset(keep)
-      .executeTakeFirst();
-    if (!cutoff) return 0;
-    const r = await this.db.kysely
-      .deleteFrom('print_logs')
-      .where('remote_id', '=', listenId)
-      .where('id', '<=', cutoff.id)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
+  pruneLogs(listenId: string, keep: number): Promise<number> {
+    return keepNewestRows(this.db.kysely, 'print_logs', 'remote_id', listenId, keep);
   }
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { WebhookTable } from './tables.js';
+import { keepNewestRows } from '../../db/retention.js';
 
 export type WebhookRow = Selectable<WebhookTable>;
 export type NewWebhook = Insertable<WebhookTable>;
@@ -90,21 +91,7 @@ export class WebhookRepo {
   }
 
   /** Keeps the newest `keep` rows of a channel; returns how many were removed. */
-  async prune(channel: string, keep: number): Promise<number> {
-    const cutoff = await this.db.kysely
-      .selectFrom('webhooks')
-      .select('id')
-      .where('channel', '=', channel)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .offset(keep)
-      .executeTakeFirst();
-    if (!cutoff) return 0;
-    const r = await this.db.kysely
-      .deleteFrom('webhooks')
-      .where('channel', '=', channel)
-      .where('id', '<=', cutoff.id)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
+  prune(channel: string, keep: number): Promise<number> {
+    return keepNewestRows(this.db.kysely, 'webhooks', 'channel', channel, keep);
   }
 }
