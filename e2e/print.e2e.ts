@@ -5,14 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, referenceDir } from './support/browser';
 import { expectRole, expectText, POLL } from './support/expect';
-import {
-  freePort,
-  startFakePrinter,
-  startPrintAgent,
-  startSite,
-  type Child,
-  type FakePrinter,
-} from './support/printing';
+import { freePort } from './support/ports';
+import { startFakePrinter, startPrintAgent, startSite, type Child, type FakePrinter } from './support/printing';
 
 const corpus = path.join(referenceDir, 'zpl-corpus');
 

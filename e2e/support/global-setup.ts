@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium';
+import { freePort } from './ports';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -14,17 +14,6 @@ declare module 'vitest' {
     databaseUrl: string;
     chromiumPath: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {

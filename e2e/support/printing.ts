@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './browser';
+import { freePort } from './ports';
 
 /** A TCP listener standing in for a network printer (raw port 9100): keeps every byte it gets. */
 export interface FakePrinter {
@@ -64,17 +65,6 @@ export async function startFakePrinter(): Promise<FakePrinter> {
         server.close(() => r());
       }),
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export interface Child {
