@@ -15,5 +15,5 @@ export { simulatorModules } from './modules/index.js';
 export { carrierOpenApiDataset } from './modules/openapi/dataset.js';
 export { indexOperations } from './modules/openapi/document.js';
 export { DocumentValidators } from './modules/openapi/validators.js';
-export { OperationChecker } from './modules/carrier-sim/validate.js';
+export { OperationChecker } from './modules/openapi/check.js';
 export { RenderPool } from './modules/labels/pool.js';

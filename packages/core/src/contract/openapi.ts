@@ -70,3 +70,41 @@ export const carrierSamplesReply = z.object({
   samples: z.array(namedSample),
 });
 export type CarrierSamplesReply = z.output<typeof carrierSamplesReply>;
+
+/**
+ * `POST /lab/api/openapi-docs/validate`: checks a request body against an operation's request
+ * schema (the full-schema branch) of an imported document. Name the operation by catalogue
+ * endpoint id, or by document + method + path (the path as the document spells it).
+ */
+export const openApiValidateBody = z
+  .object({
+    endpoint: z.string().min(1).max(100).optional(),
+    document: z.string().min(1).max(200).optional(),
+    method: z.enum(HTTP_METHODS).optional(),
+    path: z.string().min(1).max(500).optional(),
+    body: z.unknown(),
+  })
+  .refine(
+    (b) => b.endpoint !== undefined || (b.document !== undefined && b.method !== undefined && b.path !== undefined),
+    {
+      message: 'name an endpoint, or a document, method and path',
+    },
+  );
+export type OpenApiValidateBody = z.input<typeof openApiValidateBody>;
+
+/** One schema problem: `path` is the JSON path people read (`requestedShipment.shipper`, `$` for the root). */
+export const openApiProblem = z.object({ path: z.string(), code: z.string(), message: z.string() });
+export type OpenApiProblem = z.output<typeof openApiProblem>;
+
+export const openApiValidateReply = z.object({
+  /** False when the operation's document is not imported (nothing was checked). */
+  imported: z.boolean(),
+  document: z.string().nullable(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  valid: z.boolean(),
+  problems: z.array(openApiProblem),
+  /** Required fields the body omits that the carrier's own samples omit too (the carrier accepts those). */
+  lenient: z.array(z.string()),
+});
+export type OpenApiValidateReply = z.output<typeof openApiValidateReply>;

@@ -1,9 +1,7 @@
 /** The carrier's error shape: `{transactionId, customerTransactionId?, errors: [{code, message, parameterList?}]}`. */
-export interface CarrierErrorEntry {
-  code: string;
-  message: string;
-  parameterList?: { key: string; value: string }[];
-}
+import type { CarrierErrorEntry } from '../openapi/check.js';
+
+export type { CarrierErrorEntry };
 
 export interface CarrierErrorBody {
   transactionId: string;

@@ -9,7 +9,7 @@ import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
 import { SimState } from './state.js';
-import { checkerFor, type OperationChecker } from './validate.js';
+import { checkerFor, type OperationChecker } from '../openapi/check.js';
 
 type Json = Record<string, unknown>;
 

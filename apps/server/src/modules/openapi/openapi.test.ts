@@ -275,4 +275,66 @@ describe.each(testDialects)('OpenAPI document store (%s)', (dialect) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'no carrier endpoint nope' });
   });
+
+  it('checks a body against an operation request schema (POST /openapi-docs/validate)', async () => {
+    const validate = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/lab/api/openapi-docs/validate', payload: payload as object });
+    const sample = (await t.app.inject({ method: 'GET', url: '/lab/api/carrier/samples/ship-create' })).json();
+
+    const ok = await validate({ endpoint: 'ship-create', body: sample.default });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      imported: true,
+      document: 'ship--Shipment-Resource',
+      method: 'POST',
+      path: '/ship/v1/shipments',
+      valid: true,
+      problems: [],
+    });
+
+    const broken = structuredClone(sample.default);
+    delete broken.requestedShipment.shipper;
+    broken.requestedShipment.pickupType = 'NOT_A_PICKUP_TYPE';
+    const bad = (await validate({ endpoint: 'ship-create', body: broken })).json();
+    expect(bad.valid).toBe(false);
+    expect(bad.problems).toContainEqual({
+      path: 'requestedShipment.shipper',
+      code: 'FIELD.REQUIRED',
+      message: 'requestedShipment.shipper is required.',
+    });
+    expect(bad.problems.map((p: { path: string }) => p.path)).toContain('requestedShipment.pickupType');
+
+    // By document, method and path; the path template as the document spells it.
+    const byOp = await validate({
+      document: 'ship--Tag-Resource',
+      method: 'PUT',
+      path: '/ship/v1/shipments/tag/cancel/{shipmentid}',
+      body: 'not an object',
+    });
+    expect(byOp.json()).toMatchObject({
+      imported: true,
+      valid: false,
+      problems: [{ path: '$', code: 'INVALID.FIELD.TYPE' }],
+    });
+
+    // An endpoint no published document covers: nothing to check.
+    expect((await validate({ endpoint: 'account-validate', body: {} })).json()).toEqual({
+      imported: false,
+      document: null,
+      method: null,
+      path: null,
+      valid: true,
+      problems: [],
+      lenient: [],
+    });
+    const unknown = await validate({ endpoint: 'nope', body: {} });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'no carrier endpoint nope' });
+    const noOp = await validate({ document: 'ship--Tag-Resource', method: 'GET', path: '/nowhere', body: {} });
+    expect(noOp.statusCode).toBe(404);
+    expect(noOp.json()).toEqual({ message: 'no operation GET /nowhere in ship--Tag-Resource' });
+    const unnamed = await validate({ body: {} });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toContain('name an endpoint, or a document, method and path');
+  });
 });

@@ -8,9 +8,15 @@ import {
   openApiDocParams,
   openApiDocQuery,
   openApiDocsReply,
+  openApiValidateBody,
+  openApiValidateReply,
 } from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
+import { checkerFor } from './check.js';
 import { openApiStoreFor } from './store.js';
+
+/** Bodies checked by /openapi-docs/validate may be large (a 40-package shipment): 2 MiB. */
+const VALIDATE_BODY_LIMIT = 2 * 1024 * 1024;
 
 const tags = ['openapi'];
 
@@ -104,6 +110,58 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         imported: found !== undefined,
         default: defaultSample(endpoint.id) ?? null,
         samples: found?.operation.samples ?? [],
+      };
+    },
+  );
+
+  app.post(
+    '/openapi-docs/validate',
+    {
+      bodyLimit: VALIDATE_BODY_LIMIT,
+      schema: {
+        summary:
+          "Checks a request body against an operation's request schema in an imported document (by endpoint id, or document + method + path)",
+        tags,
+        body: openApiValidateBody,
+        response: { 200: openApiValidateReply },
+      },
+    },
+    async (request) => {
+      const { endpoint: id, body } = request.body;
+      let ref: { document: string; method: string; path: string } | undefined;
+      if (id !== undefined) {
+        const endpoint = endpointById(id);
+        if (!endpoint) throw notFound(`no carrier endpoint ${id}`);
+        ref = endpoint.operation;
+      } else {
+        ref = { document: request.body.document!, method: request.body.method!, path: request.body.path! };
+      }
+      const none = {
+        imported: false,
+        document: ref?.document ?? null,
+        method: ref?.method ?? null,
+        path: ref?.path ?? null,
+      };
+      if (!ref) return { ...none, valid: true, problems: [], lenient: [] };
+      const found = await store.getOperation(ref.document, ref.method, ref.path);
+      if (!found) {
+        if (id === undefined && (await store.getDocument(ref.document)))
+          throw notFound(`no operation ${ref.method} ${ref.path} in ${ref.document}`);
+        return { ...none, valid: true, problems: [], lenient: [] };
+      }
+      const result = checkerFor(found.document, found.operation).check(body);
+      return {
+        imported: true,
+        document: found.document.name,
+        method: found.operation.method,
+        path: found.operation.path,
+        valid: result.errors.length === 0,
+        problems: result.errors.map((e) => ({
+          path: e.parameterList?.[0]?.value ?? '$',
+          code: e.code,
+          message: e.message,
+        })),
+        lenient: result.warnings,
       };
     },
   );
