@@ -1,3 +1,5 @@
+import type { PlaygroundHandoff } from './handoff';
+
 /** Types shared by the playground (`/api/fapi`), its forms and demos, the payload generator and the doc viewer. */
 
 export type CarrierEnv = 'sandbox' | 'production';
@@ -30,6 +32,8 @@ export interface CarrierCallResult {
 export interface SpecificFormProps {
   credential: ActiveCredential | undefined;
   locale: CarrierLocale;
+  /** An image handed over by another screen (the ETD cropper) for the Image Upload form. */
+  initialImage?: PlaygroundHandoff['image'];
 }
 
 /** Props of a response demo (`fapi/demos`) shown under a successful response. */
