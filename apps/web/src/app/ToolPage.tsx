@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useI18n } from '@/lib/i18n';
 import { toolText, type ToolDefinition } from '@/tools/types';
 
@@ -54,15 +55,14 @@ export function ToolPage({ tool, timeoutMs = CHUNK_TIMEOUT_MS }: { tool: ToolDef
   if (state.status === 'ready') return <state.Page />;
   if (state.status === 'failed') {
     return (
-      <Result
-        status="warning"
-        title={t('chunk.failed')}
-        extra={
-          <Button type="primary" onClick={retry}>
-            {t('chunk.retry')}
-          </Button>
-        }
-      />
+      // Not antd's Result: it carries three large illustrations into the shell for this one message.
+      <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+        <ExclamationCircleFilled style={{ fontSize: 56, color: '#faad14' }} aria-hidden />
+        <p style={{ fontSize: 18, margin: '20px 0' }}>{t('chunk.failed')}</p>
+        <Button type="primary" onClick={retry}>
+          {t('chunk.retry')}
+        </Button>
+      </div>
     );
   }
   return (
