@@ -47,7 +47,7 @@ export function CredentialsDialog({ open, credentials, onSave, onClose }: Creden
       open={open}
       title={m.credentialsTitle}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Flex gap="small" justify="end" wrap>

@@ -36,7 +36,7 @@ export function RejectionPanel({ rejection }: { rejection: Rejection }) {
     <Card size="small" title={m.rejectedTitle} data-testid="rejection">
       <Flex vertical gap="small">
         {rejection.messages.map((text, i) => (
-          <Alert key={i} type="error" showIcon message={<span data-i18n-data>{text}</span>} />
+          <Alert key={i} type="error" showIcon title={<span data-i18n-data>{text}</span>} />
         ))}
         <Typography.Text strong data-testid="named-fields">
           {named.length ? fillMessage(m.namedFields, { ids: named.join(', ') }) : m.noNamedFields}

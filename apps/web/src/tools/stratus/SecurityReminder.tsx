@@ -31,7 +31,7 @@ export function SecurityReminder() {
       open={open}
       title={m.securityTitle}
       closable={false}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       footer={
         <Button type="primary" onClick={accept}>

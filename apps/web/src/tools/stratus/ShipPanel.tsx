@@ -140,10 +140,10 @@ export function ShipPanel({ canShip, ensureAuth }: ShipPanelProps) {
             current={run.step}
             status={run.status}
             items={[
-              { title: m.stepPost, description: run.orderId ? <span data-i18n-data>{run.orderId}</span> : undefined },
+              { title: m.stepPost, content: run.orderId ? <span data-i18n-data>{run.orderId}</span> : undefined },
               {
                 title: m.stepGet,
-                description: (
+                content: (
                   <span data-testid="tries">
                     {fillMessage(m.tried, { n: run.tries })}
                     {run.orderState ? (
@@ -154,7 +154,7 @@ export function ShipPanel({ canShip, ensureAuth }: ShipPanelProps) {
                   </span>
                 ),
               },
-              { title: m.stepConvert, description: output === 'ZPL' ? m.convertZpl : m.convertPdf },
+              { title: m.stepConvert, content: output === 'ZPL' ? m.convertZpl : m.convertPdf },
             ]}
           />
         )}

@@ -189,7 +189,9 @@ describe('the order steps (fake timers)', () => {
     const deps = {
       postOrder: vi.fn(post),
       getOrder: vi.fn(async () => replies.shift()!),
-      convertZpl: vi.fn(async (zpl: string) => new Blob([`pdf of ${zpl}`], { type: 'application/pdf' })),
+      convertZpl: vi.fn(
+        async (zpl: string, _rotation: 0 | 180) => new Blob([`pdf of ${zpl}`], { type: 'application/pdf' }),
+      ),
       onError: vi.fn(),
     };
     const run = new OrderRun(deps, (s) => states.push(s));
