@@ -59,6 +59,8 @@ export function ShipPanel({ canShip, ensureAuth }: ShipPanelProps) {
     const a = await ensureAuth();
     if (!a) return;
     auth.current = a;
+    // The viewer's pdf.js loads while the order is pending, not after.
+    void import('@/components/label-viewer/pdf').catch(() => {});
     runner.current?.start({
       request,
       output,

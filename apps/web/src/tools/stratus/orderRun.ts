@@ -120,17 +120,18 @@ export class OrderRun {
         order.State === 'FAILED'
           ? { messages: failureMessages(order), transaction: input.request.Transaction }
           : undefined;
-      const labels: ShownLabel[] = [];
-      for (const item of items) {
-        if (item.imgType === 'ZPL') {
+      // Converted side by side (the label service renders in a worker pool), listed in order.
+      const labels = await Promise.all(
+        items.map(async (item): Promise<ShownLabel> => {
+          if (item.imgType !== 'ZPL') {
+            return { ...item, pdf: new Blob([base64ToBytes(item.data)], { type: 'application/pdf' }), rotation: 0 };
+          }
           const zpl = base64ToText(item.data);
           const pdf = await this.deps.convertZpl(zpl, input.rotation, controller.signal);
-          labels.push({ ...item, pdf, zpl, rotation: input.rotation });
-        } else {
-          labels.push({ ...item, pdf: new Blob([base64ToBytes(item.data)], { type: 'application/pdf' }), rotation: 0 });
-        }
-        if (!live()) return;
-      }
+          return { ...item, pdf, zpl, rotation: input.rotation };
+        }),
+      );
+      if (!live()) return;
       this.set({ step: 3, status: 'finish', labels, rejection, running: false });
     };
 
