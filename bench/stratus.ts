@@ -23,12 +23,30 @@ const TWO_PACKAGES = SAMPLE.replace(/99,""$/, '116,"2"99,""');
 const option = (page: Page, name: string) =>
   page.locator('label.ant-radio-button-wrapper', { hasText: new RegExp(`^${name}$`) });
 
-async function clickToFirstLabel(page: Page): Promise<number> {
+interface Sample {
+  total: number;
+  /** Click → the answer to the GET that found the order settled. */
+  settled: number;
+  /** Click → the last label-service conversion answered (ZPL only). */
+  converted: number;
+}
+
+async function clickToFirstLabel(page: Page): Promise<Sample> {
+  let settled = NaN;
+  let converted = NaN;
   const t = performance.now();
+  const onResponse = (res: { url(): string; request(): { method(): string } }) => {
+    const url = res.url();
+    if (/\/lab\/api\/stratus\/stratus\/v1\/order\/[^/]+$/.test(url)) settled = performance.now() - t;
+    if (url.includes('/lab/api/labels/v1/printers/')) converted = performance.now() - t;
+  };
+  page.on('response', onResponse);
   await page.getByRole('button', { name: 'Ship Now' }).click();
   await page.getByTestId('label-list').waitFor({ state: 'detached' });
   await page.getByTestId('label-canvas').waitFor({ timeout: 60_000 });
-  return performance.now() - t;
+  const total = performance.now() - t;
+  page.off('response', onResponse);
+  return { total, settled, converted };
 }
 
 const server = await startServer();
@@ -53,11 +71,14 @@ try {
       await option(page, 'ZPL').click();
       await option(page, 'Rotated').click();
     }
-    const samples: number[] = [];
+    const samples: Sample[] = [];
     for (let i = 0; i < RUNS; i++) samples.push(await clickToFirstLabel(page));
-    const s = summarize(samples);
+    const s = summarize(samples.map((x) => x.total));
     report(`Stratus click → first label, ${mode}, p50 of ${RUNS}`, s.p50, 'ms');
     report(`Stratus click → first label, ${mode}, max of ${RUNS}`, s.max, 'ms');
+    report(`  of which click → order settled (3rd GET), p50`, summarize(samples.map((x) => x.settled)).p50, 'ms');
+    if (mode !== 'PDF')
+      report(`  of which click → labels converted, p50`, summarize(samples.map((x) => x.converted)).p50, 'ms');
   }
   await context.close();
 } finally {

@@ -51,7 +51,10 @@ export function ShipPanel({ canShip, ensureAuth }: ShipPanelProps) {
     return () => r.stop();
   }, []);
 
-  useEffect(() => setSelected(0), [run.labels]);
+  // A new order starts at its first label (labels that arrive one by one keep the pick).
+  useEffect(() => {
+    if (run.labels.length === 0) setSelected(0);
+  }, [run.labels.length]);
 
   const ship = async () => {
     const request = orderRequest(text, output);
@@ -161,7 +164,7 @@ export function ShipPanel({ canShip, ensureAuth }: ShipPanelProps) {
           />
         )}
         {run.rejection && <RejectionPanel rejection={run.rejection} />}
-        {run.step === 3 && (
+        {(run.step === 3 || run.labels.length > 0) && (
           <Row gutter={16}>
             <Col xs={24} md={6}>
               <Typography.Title level={5}>{m.labels}</Typography.Title>

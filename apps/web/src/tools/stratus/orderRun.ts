@@ -120,18 +120,28 @@ export class OrderRun {
         order.State === 'FAILED'
           ? { messages: failureMessages(order), transaction: input.request.Transaction }
           : undefined;
-      // Converted side by side (the label service renders in a worker pool), listed in order.
-      const labels = await Promise.all(
-        items.map(async (item): Promise<ShownLabel> => {
+      // Converted side by side (the label service renders in a worker pool); the labels are listed
+      // in order as soon as each one and those before it are ready, so the first shows first.
+      const slots: (ShownLabel | undefined)[] = items.map(() => undefined);
+      const publish = () => {
+        const ready = slots.findIndex((l) => l === undefined);
+        const prefix = (ready === -1 ? slots : slots.slice(0, ready)) as ShownLabel[];
+        if (prefix.length > this.state.labels.length) this.set({ labels: prefix });
+      };
+      await Promise.all(
+        items.map(async (item, i) => {
           if (item.imgType !== 'ZPL') {
-            return { ...item, pdf: new Blob([base64ToBytes(item.data)], { type: 'application/pdf' }), rotation: 0 };
+            slots[i] = { ...item, pdf: new Blob([base64ToBytes(item.data)], { type: 'application/pdf' }), rotation: 0 };
+          } else {
+            const zpl = base64ToText(item.data);
+            const pdf = await this.deps.convertZpl(zpl, input.rotation, controller.signal);
+            slots[i] = { ...item, pdf, zpl, rotation: input.rotation };
           }
-          const zpl = base64ToText(item.data);
-          const pdf = await this.deps.convertZpl(zpl, input.rotation, controller.signal);
-          return { ...item, pdf, zpl, rotation: input.rotation };
+          if (live()) publish();
         }),
       );
       if (!live()) return;
+      const labels = slots as ShownLabel[];
       this.set({ step: 3, status: 'finish', labels, rejection, running: false });
     };
 

@@ -227,6 +227,32 @@ describe('the order steps (fake timers)', () => {
     expect(deps.getOrder).toHaveBeenCalledTimes(3);
   });
 
+  it('lists the first label as soon as it is converted, the rest in order after', async () => {
+    const { run, deps, last } = setup([completed]);
+    const done: ((b: Blob) => void)[] = [];
+    deps.convertZpl.mockImplementation(() => new Promise<Blob>((resolve) => done.push(resolve)));
+    run.start(input);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(last()).toMatchObject({ step: 2, labels: [] });
+    done[1]!(new Blob(['second']));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last().labels).toEqual([]);
+    done[0]!(new Blob(['first']));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last()).toMatchObject({ step: 3, status: 'finish' });
+    expect(last().labels.map((l) => l.name)).toEqual(['package 1 · t1', 'package 2 · t2']);
+
+    const again = setup([completed]);
+    const pending2: ((b: Blob) => void)[] = [];
+    again.deps.convertZpl.mockImplementation(() => new Promise<Blob>((resolve) => pending2.push(resolve)));
+    again.run.start(input);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    pending2[0]!(new Blob(['first']));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.last()).toMatchObject({ step: 2, status: 'process' });
+    expect(again.last().labels.map((l) => l.name)).toEqual(['package 1 · t1']);
+  });
+
   it('a post failure sets the step to error, gives the notice and explains the rejection', async () => {
     const { run, deps, last } = setup([], async () => {
       throw new StratusCallError(
