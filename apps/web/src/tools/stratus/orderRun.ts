@@ -107,7 +107,7 @@ export class OrderRun {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.onError(message);
       const rejection =
-        step === 0 && err instanceof StratusCallError && err.status >= 400 && err.status < 500
+        step === 0 && err instanceof StratusCallError && (err.status === 400 || err.status === 422)
           ? { messages: [errorBodyText(err.body)], transaction: input.request.Transaction }
           : undefined;
       this.set({ step, status: 'error', running: false, rejection });

@@ -275,6 +275,17 @@ describe('the order steps (fake timers)', () => {
     expect(deps.getOrder).not.toHaveBeenCalled();
   });
 
+  it('an auth failure on the post is not a rejected transaction', async () => {
+    const { run, deps, last } = setup([], async () => {
+      throw new StratusCallError(401, 'Unauthorized', '{"Message":"A valid bearer token is required"}');
+    });
+    run.start(input);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last()).toMatchObject({ step: 0, status: 'error' });
+    expect(last().rejection).toBeUndefined();
+    expect(deps.onError).toHaveBeenCalledWith('401 Unauthorized: {"Message":"A valid bearer token is required"}');
+  });
+
   it('FAILED shows the error label only with Show Error Label, and always explains why', async () => {
     const failed: StratusOrderReply = {
       Id: 'o1',
