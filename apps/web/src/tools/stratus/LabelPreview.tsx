@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Flex, Typography } from 'antd';
 import { LabelViewer, renderZpl, useLabelServiceUrl, type LabelDownload } from '@/components/label-viewer';
 import { useMessages } from '@/lib/i18n';
 import { messages } from './messages';
@@ -49,11 +50,11 @@ export function LabelPreview({ label }: { label: ShownLabel }) {
   }, [label, serviceUrl, stem]);
 
   return (
-    <LabelViewer
-      kind="pdf"
-      blobs={blobs}
-      downloads={downloads}
-      caption={<span data-testid="preview-title">{label.zpl !== undefined ? m.zplConvertedPdf : m.rawPdf}</span>}
-    />
+    <Flex vertical gap={4}>
+      <Typography.Title level={5} style={{ margin: 0 }} data-testid="preview-title">
+        {label.zpl !== undefined ? m.zplConvertedPdf : m.rawPdf}
+      </Typography.Title>
+      <LabelViewer kind="pdf" blobs={blobs} downloads={downloads} />
+    </Flex>
   );
 }
