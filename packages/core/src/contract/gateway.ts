@@ -42,6 +42,11 @@ export const stratusOrderReply = z.object({
   Labels: z.array(z.object({ ImageType: z.enum(['ZPL', 'PDF']), Data: z.string() })),
   Packages: z.array(z.object({ TrackingNumber: z.string(), PackageNumber: z.number().int() })),
   Documents: z.array(z.object({ Type: z.string(), Data: z.string() })),
+  /**
+   * Why a FAILED order failed, in words (our simulator sends it beside the error label so the
+   * Stratus screen can name the fields even when the label is a PDF); absent otherwise.
+   */
+  Message: z.string().optional(),
 });
 export type StratusOrderReply = z.output<typeof stratusOrderReply>;
 

@@ -32,6 +32,8 @@ export interface StratusOrder {
   Labels: StratusLabel[];
   Packages: { TrackingNumber: string; PackageNumber: number }[];
   Documents: { Type: string; Data: string }[];
+  /** FAILED only: the broken rule, the words the error label prints. */
+  Message?: string;
 }
 
 /** A request the simulator refuses, with the status and body Stratus would send. */
@@ -222,6 +224,7 @@ export class StratusSimulator {
         Labels: [await this.label(errorLabelZpl(problem), printer)],
         Packages: [],
         Documents: [],
+        Message: problem,
       };
     }
     const count = Number(order.fields.find((f) => isField(f, 116))?.value ?? '1');

@@ -141,6 +141,7 @@ describe.each(testDialects)('Stratus simulator through the gateway (%s)', (diale
       ],
       Packages: [],
       Documents: [],
+      Message: 'field 116 (package count) must be a whole number from 1 to 99, got "abc"',
     });
     const noPrinter = await order('0,"020"99,""');
     await poll(noPrinter);

@@ -1,12 +1,10 @@
 import { useMemo, useState, type Key } from 'react';
-import { Alert, Button, Card, Checkbox, Descriptions, Flex, Input, Table, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Card, Checkbox, Flex, Input, Tag, Tooltip } from 'antd';
 import {
   checkFormat,
   DEFAULT_TRANSACTION_TYPE,
   fieldNumbers,
   parseTransaction,
-  splitAllValues,
   trimTransaction,
 } from '@lab/core/transactions';
 import { copyToClipboard } from '@/lib/clipboard';
@@ -17,52 +15,10 @@ import { DefinitionsStatus } from '@/tools/transaction-search/DefinitionsStatus'
 import { fetchDefinitionsByIds, useTransactionTypes } from '@/tools/transaction-search/transactionApi';
 import { TypeSelect } from '@/tools/transaction-search/TypeSelect';
 import { messages } from './messages';
-import { filterRows, lengthText, parsedRows, rowTone, type ParsedRow } from './parseRows';
+import { ParsedFieldsTable } from './ParsedFieldsTable';
+import { filterRows, parsedRows, type ParsedRow } from './parseRows';
 
 export const TRIMMED_COPIED = 'trimmed transaction copied to clipboard';
-
-const toneStyles = `
-.tran-row-warning > .ant-table-cell { background: #fffbe6 !important; }
-.tran-row-error > .ant-table-cell { background: #fff2f0 !important; }
-.tran-row-info > .ant-table-cell { background: #e6f4ff !important; }
-`;
-
-type Messages = ReturnType<typeof useMessages<keyof (typeof messages)['en']>>;
-
-const columnsOf = (m: Messages): ColumnsType<ParsedRow> => [
-  { title: m.colId, dataIndex: 'id', width: 90 },
-  { title: m.colSuffix, dataIndex: 'suffix', width: 90, render: (s: string | null) => s ?? '' },
-  { title: m.colName, dataIndex: 'name', width: 300 },
-  {
-    title: m.colValue,
-    dataIndex: 'value',
-    width: 420,
-    render: (v: string) => <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{v}</span>,
-  },
-  { title: m.colLength, key: 'length', width: 110, render: (_: unknown, row) => lengthText(row) },
-];
-
-function DefinitionDetails({ row, m }: { row: ParsedRow; m: Messages }) {
-  const d = row.definition;
-  if (!d) return <span>{fillMessage(m.noDefinition, { id: row.id })}</span>;
-  return (
-    <Descriptions
-      size="small"
-      column={1}
-      items={[
-        { key: 'vt', label: m.valueType, children: d.valueType ?? '-' },
-        { key: 'ml', label: m.maxLength, children: d.length ?? '-' },
-        { key: 'oc', label: m.occurrences, children: d.occurrences ?? '-' },
-        { key: 'de', label: m.details, children: d.details ?? '-' },
-        {
-          key: 'av',
-          label: m.allValues,
-          children: <span style={{ whiteSpace: 'pre-wrap' }}>{splitAllValues(d.allValues).join('\n') || '-'}</span>,
-        },
-      ]}
-    />
-  );
-}
 
 /** A parse's rows with the input they came from: they are shown only while the input is that input. */
 interface ParseResult {
@@ -87,7 +43,6 @@ export default function ParseTransactionPage() {
   const rows =
     result && result.text === text && result.strict === strict && result.type === type ? result.rows : undefined;
   const shown = useMemo(() => (rows ? filterRows(rows, nameFilter) : []), [rows, nameFilter]);
-  const columns = useMemo(() => columnsOf(m), [m]);
 
   const parse = useServerAction({
     mutationFn: async (input: { text: string; strict: boolean; type: string }): Promise<ParseResult> => {
@@ -113,7 +68,6 @@ export default function ParseTransactionPage() {
 
   return (
     <Flex vertical gap="middle">
-      <style>{toneStyles}</style>
       <Alert type="info" showIcon title={m.v14Note} />
       <DefinitionsStatus reply={types.data} />
       <Card>
@@ -184,25 +138,7 @@ export default function ParseTransactionPage() {
             </Flex>
           }
         >
-          <Table<ParsedRow>
-            virtual
-            size="small"
-            rowKey="key"
-            columns={columns}
-            dataSource={shown}
-            pagination={false}
-            scroll={{ x: 1058, y: 560 }}
-            rowClassName={(row) => {
-              const tone = rowTone(row);
-              return tone ? `tran-row-${tone}` : '';
-            }}
-            expandable={{
-              columnWidth: 48,
-              expandedRowKeys: expanded,
-              onExpandedRowsChange: (keys) => setExpanded(keys),
-              expandedRowRender: (row) => <DefinitionDetails row={row} m={m} />,
-            }}
-          />
+          <ParsedFieldsTable rows={shown} expanded={expanded} onExpandedChange={setExpanded} />
         </Card>
       )}
     </Flex>
