@@ -2,3 +2,4 @@ export * from './tracking.js';
 export * from './neighbours.js';
 export * from './account.js';
 export * from './dimWeight.js';
+export * from './payload/index.js';
