@@ -5,7 +5,7 @@ import {
   NOT_IN_DOCUMENT,
   notInDocument,
 } from './choices.js';
-import { Decimal, KG_PER_LB, parseDecimal, round2, sum, toNumber, ZERO } from './money.js';
+import { type Decimal, KG_PER_LB, parseDecimal, round2, sum, toNumber, ZERO } from './money.js';
 import {
   availability,
   type DocTabZoneInput,

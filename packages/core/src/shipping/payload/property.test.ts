@@ -63,7 +63,10 @@ const party = fc.record({
 const zone = fc.record({
   zoneNumber: fc.option(fc.integer({ min: -2, max: 15 }), { nil: null }),
   header: text,
-  dataField: fc.oneof(text, fc.constantFrom('REQUEST/PACKAGE/weight/Value', 'REPLY/SHIPMENT/RATES/ACTUAL/totalNetCharge/Amount')),
+  dataField: fc.oneof(
+    text,
+    fc.constantFrom('REQUEST/PACKAGE/weight/Value', 'REPLY/SHIPMENT/RATES/ACTUAL/totalNetCharge/Amount'),
+  ),
   literalValue: text,
   justification: pick('justification'),
 });

@@ -357,7 +357,6 @@ export function fillFromTransaction(base: ShipPayloadState, text: string): Trans
         else mapped = false;
         break;
       case 'package': {
-        packagesTouched = true;
         if (t.field === 'count') {
           const n = positiveInt(v);
           if (n !== null) pkg.count = Math.min(n, 999);
@@ -371,6 +370,7 @@ export function fillFromTransaction(base: ShipPayloadState, text: string): Trans
           if (n !== null) pkg[t.field] = n;
           else mapped = false;
         }
+        packagesTouched ||= mapped;
         break;
       }
       case 'commodity': {
