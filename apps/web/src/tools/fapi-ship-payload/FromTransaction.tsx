@@ -56,8 +56,7 @@ export function FromTransaction({ onFill }: { onFill: (s: ShipPayloadState) => v
               size="small"
               pagination={false}
               scroll={{ y: 360 }}
-              rowKey={(r, i) => `${r.tag}-${i}`}
-              dataSource={rows}
+              dataSource={rows.map((r, key) => ({ ...r, key }))}
               columns={[
                 { title: m.tag, dataIndex: 'tag', width: 80 },
                 { title: m.fieldName, dataIndex: 'name', render: (n: string | null) => n ?? '' },

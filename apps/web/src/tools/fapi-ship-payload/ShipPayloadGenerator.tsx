@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Col, Flex, Form, List, Row, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Row, Space, Tabs, Tag, Typography } from 'antd';
 import type { OpenApiValidateReply } from '@lab/core/contract';
 import {
   availability,
@@ -96,6 +96,7 @@ export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProp
             <Form layout="vertical" component="div">
               <Tabs
                 data-testid="spg-tabs"
+                destroyOnHidden
                 items={[
                   { key: 'general', label: m.tabGeneral, children: <GeneralTab /> },
                   { key: 'label', label: m.tabLabel, children: <LabelTab /> },
@@ -150,16 +151,13 @@ export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProp
             {result.warnings.length === 0 ? (
               <Typography.Paragraph type="secondary">{m.noWarnings}</Typography.Paragraph>
             ) : (
-              <List
-                data-testid="ship-payload-warnings"
-                size="small"
-                dataSource={result.warnings}
-                renderItem={(w) => (
-                  <List.Item>
+              <ul data-testid="ship-payload-warnings" style={{ paddingLeft: 18 }}>
+                {result.warnings.map((w, i) => (
+                  <li key={i}>
                     <Typography.Text type="warning">{warningText(w, m)}</Typography.Text>
-                  </List.Item>
-                )}
-              />
+                  </li>
+                ))}
+              </ul>
             )}
           </Col>
         </Row>

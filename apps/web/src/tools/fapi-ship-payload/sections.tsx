@@ -27,6 +27,9 @@ import {
   type BoolKey,
 } from './context';
 
+/** Rows keyed by position (the lists have no ids). */
+const withKeys = <T extends object>(rows: T[]) => rows.map((r, key) => ({ ...r, key }));
+
 interface SubTab {
   key: string;
   label: string;
@@ -38,7 +41,7 @@ interface SubTab {
 export function SubTabs({ items, testId }: { items: SubTab[]; testId: string }) {
   const [key, setKey] = useState(items[0]!.key);
   const active = items.some((i) => i.key === key && !i.disabled) ? key : items[0]!.key;
-  return <Tabs data-testid={testId} size="small" activeKey={active} onChange={setKey} items={items} />;
+  return <Tabs data-testid={testId} size="small" destroyOnHidden activeKey={active} onChange={setKey} items={items} />;
 }
 
 function Check({ k, label, disabled }: { k: BoolKey; label: string; disabled?: boolean }) {
@@ -431,8 +434,7 @@ function EtdPane() {
       <Table
         size="small"
         pagination={false}
-        rowKey={(_, i) => String(i)}
-        dataSource={s.etdAttachedDocuments}
+        dataSource={withKeys(s.etdAttachedDocuments)}
         columns={[
           { title: m.documentType, dataIndex: 'documentType' },
           { title: m.documentId, dataIndex: 'documentId' },
@@ -599,8 +601,7 @@ function CommodityList() {
         <Table
           size="small"
           pagination={false}
-          rowKey={(_, i) => String(i)}
-          dataSource={s.commodities}
+          dataSource={withKeys(s.commodities)}
           columns={[
             { title: '#', key: 'n', render: (_, __, i) => i + 1 },
             { title: m.description, dataIndex: 'description' },
@@ -819,8 +820,7 @@ function PackageList() {
           size="small"
           pagination={false}
           scroll={{ y: 320 }}
-          rowKey={(_, i) => String(i)}
-          dataSource={s.packages}
+          dataSource={withKeys(s.packages)}
           columns={[
             { title: '#', key: 'n', render: (_, __, i) => i + 1, width: 50 },
             { title: `${m.weight} (${s.weightUnits})`, dataIndex: 'weight' },
@@ -892,8 +892,7 @@ function References() {
       <Table
         size="small"
         pagination={false}
-        rowKey={(_, i) => String(i)}
-        dataSource={s.references}
+        dataSource={withKeys(s.references)}
         columns={[
           { title: m.referenceType, dataIndex: 'type' },
           { title: m.referenceValue, dataIndex: 'value' },
