@@ -1,7 +1,7 @@
 // Ship payload generator (issue 14): rebuilding the create-shipment payload from the generator's
 // state for 40 packages × 20 commodities, in core. Budget ≤ 5 ms.
 // Run: npx tsx --conditions=@lab/source bench/ship-payload.ts
-import { buildShipPayload, defaultShipPayloadState, type ShipPayloadState } from '@lab/core/shipping';
+import { buildShipPayload, defaultShipPayloadState, type ShipPayloadState } from '@lab/core/shipping/payload';
 import { report, summarize } from './support.ts';
 
 const base = defaultShipPayloadState(new Date(), '740561075');

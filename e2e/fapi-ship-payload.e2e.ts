@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { labCli, openPage, referenceDir } from './support/browser';
 import { expectRole, expectText, expectVisible, POLL } from './support/expect';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 /** Picks an option of an antd select by its value text. */
 async function choose(page: Page, label: string, value: string) {
@@ -17,6 +17,7 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 /** Builds an international shipment CN → US with ETD, two packages and a commodity. */
 async function buildInternationalEtd(page: Page) {
   await expectText(page.getByTestId('ship-payload-experiment'), 'EXPERIMENT');
+  await page.getByLabel('Account number', { exact: true }).fill('740561073');
   // Service: ETD on, its tab enabled; one attached document and post-shipment upload.
   await tab(page, 'Service').click();
   await expect.poll(() => tab(page, 'ETD').getAttribute('aria-disabled'), POLL).toBe('true');
@@ -61,6 +62,7 @@ describe('Payload Generator', () => {
     await expectText(page, 'JSON copied', { first: true });
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Json;
     const rs = copied.requestedShipment as Json;
+    expect(copied.accountNumber).toEqual({ value: '740561073' });
     expect(rs.shipper.address.countryCode).toBe('CN');
     expect(rs.recipients[0].address.countryCode).toBe('US');
     expect(rs.shipmentSpecialServices).toEqual({

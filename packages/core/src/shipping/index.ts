@@ -2,4 +2,3 @@ export * from './tracking.js';
 export * from './neighbours.js';
 export * from './account.js';
 export * from './dimWeight.js';
-export * from './payload/index.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Modal, Table, Typography } from 'antd';
-import { fillFromTransaction, type ShipPayloadState, type TagRow } from '@lab/core/shipping';
+import { fillFromTransaction, type ShipPayloadState, type TagRow } from '@lab/core/shipping/payload';
 import { fillMessage } from '@/lib/i18n';
 import { useGenerator } from './context';
 

@@ -9,7 +9,7 @@ import {
   defaultShipPayloadState,
   FALLBACK_DOCUMENT_ENUMS,
   type ShipPayloadState,
-} from '@lab/core/shipping';
+} from '@lab/core/shipping/payload';
 import { copyWithNotice } from '@/lib/clipboard';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';

@@ -7,7 +7,7 @@ import {
   type PayloadWarning,
   type ShipPayloadAvailability,
   type ShipPayloadState,
-} from '@lab/core/shipping';
+} from '@lab/core/shipping/payload';
 import { fillMessage } from '@/lib/i18n';
 import type { messages } from './messages';
 

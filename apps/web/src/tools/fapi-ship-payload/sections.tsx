@@ -13,7 +13,7 @@ import {
   type DocTabZoneInput,
   type PackageInput,
   type PartyInput,
-} from '@lab/core/shipping';
+} from '@lab/core/shipping/payload';
 import { CountrySelect } from '@/components/country-select';
 import { fillMessage } from '@/lib/i18n';
 import {

@@ -9,7 +9,7 @@ import ShipPayloadGenerator from './ShipPayloadGenerator';
 import ShipPayloadPage from './ShipPayloadPage';
 import tool from './index';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 /** The ship document routes the generator calls (not in the shared route table: typed here). */
 function server(extra: Record<string, (body: unknown) => { status?: number; body: unknown }> = {}) {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OpenApiValidateReply } from '@lab/core/contract';
-import { shipChoicesFromDocument, type DocumentEnums } from '@lab/core/shipping';
+import { shipChoicesFromDocument, type DocumentEnums } from '@lab/core/shipping/payload';
 import { apiFetch, ApiError } from '@/lib/api';
 
 export const SHIP_DOCUMENT = 'ship--Shipment-Resource';

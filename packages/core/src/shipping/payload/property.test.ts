@@ -14,7 +14,7 @@ import {
   shipChoicesFromDocument,
   type ChoiceKey,
   type ShipPayloadState,
-} from '../index.js';
+} from './index.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const here = path.dirname(fileURLToPath(import.meta.url));

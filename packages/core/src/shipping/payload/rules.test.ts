@@ -11,7 +11,7 @@ import {
   packageProblem,
   shipChoicesFromDocument,
   type ShipPayloadState,
-} from '../index.js';
+} from './index.js';
 
 const NOW = new Date(2026, 10, 23, 9, 30);
 const base = (patch: Partial<ShipPayloadState> = {}): ShipPayloadState => ({

@@ -8,7 +8,7 @@ import {
   fillFromTransaction,
   NOT_A_SHIP_TRANSACTION,
   TRANSACTION_TAG_MAPPINGS,
-} from '../index.js';
+} from './index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FSMS = path.resolve(here, '../../../../../../shared/reference/fsms');
