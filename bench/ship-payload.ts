@@ -1,8 +1,11 @@
 // Ship payload generator (issue 14): rebuilding the create-shipment payload from the generator's
-// state for 40 packages × 20 commodities, in core. Budget ≤ 5 ms.
+// state for 40 packages × 20 commodities, in core. Budget ≤ 5 ms. Then the screen's chunk size.
 // Run: npx tsx --conditions=@lab/source bench/ship-payload.ts
 import { buildShipPayload, defaultShipPayloadState, type ShipPayloadState } from '@lab/core/shipping/payload';
-import { report, summarize } from './support.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { repoRoot, report, summarize } from './support.ts';
 
 const base = defaultShipPayloadState(new Date(), '740561075');
 const state: ShipPayloadState = {
@@ -60,3 +63,37 @@ report('rebuild 40 packages × 20 commodities p50', st.p50, 'ms', { max: 5 });
 report('rebuild 40 packages × 20 commodities p95', st.p95, 'ms', { max: 5 });
 report('rebuild 40 packages × 20 commodities max', st.max, 'ms');
 report('payload JSON size', size / 1024, 'KB');
+
+// The screen's chunk (needs `npm run build`): the page's own chunk, and everything it loads beyond
+// the shell (the antd parts it shares with other tools included), gzip.
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+const manifestPath = path.join(repoRoot, 'apps/web/dist/.vite/manifest.json');
+if (fs.existsSync(manifestPath)) {
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string) => {
+    const seen = new Set<string>();
+    const visit = (k: string) => {
+      if (seen.has(k)) return;
+      seen.add(k);
+      for (const dep of manifest[k]?.imports ?? []) visit(dep);
+    };
+    visit(key);
+    return seen;
+  };
+  const gzip = (file: string) =>
+    zlib.gzipSync(fs.readFileSync(path.join(repoRoot, 'apps/web/dist', file))).length / 1024;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const page = Object.keys(manifest).find((k) => k.endsWith('tools/fapi-ship-payload/ShipPayloadPage.tsx'))!;
+  const shell = closure(entry);
+  const extra = [...closure(page)].filter((k) => !shell.has(k) && manifest[k]!.file.endsWith('.js'));
+  report('screen chunk ShipPayloadPage (gzip)', gzip(manifest[page]!.file), 'KB');
+  report(
+    `screen beyond the shell, ${extra.length} chunks (gzip)`,
+    extra.map((k) => gzip(manifest[k]!.file)).reduce((a, b) => a + b, 0),
+    'KB',
+  );
+} else console.log('screen chunk: no apps/web/dist (run npm run build first)');

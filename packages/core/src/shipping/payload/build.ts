@@ -5,7 +5,7 @@ import {
   NOT_IN_DOCUMENT,
   notInDocument,
 } from './choices.js';
-import { type Decimal, KG_PER_LB, parseDecimal, round2, sum, toNumber, ZERO } from './money.js';
+import { type Decimal, KG_PER_LB, round2, sum, to2, toNumber, ZERO, parseDecimal } from './money.js';
 import {
   availability,
   type DocTabZoneInput,
@@ -232,7 +232,7 @@ export function buildShipPayload(
     if (unitPrice && quantity !== null) {
       const product = unitPrice.times(quantity);
       unitTotals.push(product);
-      if (customs && !customs.equals(product)) {
+      if (customs && !customs.eq(product)) {
         w.add('customsVsUnits', `commodities.${i}.customsValue`, {
           index: i + 1,
           customs: customs.toString(),
@@ -259,7 +259,7 @@ export function buildShipPayload(
   // Warnings across fields.
   const declared = s.totalDeclaredValueEnabled ? (w.decimal('totalDeclaredValue', s.totalDeclaredValue) ?? ZERO) : null;
   if (declared) {
-    if (declared.greaterThan(totalCustoms)) {
+    if (declared.gt(totalCustoms)) {
       w.add('declaredOverCustoms', 'totalDeclaredValue', {
         declared: round2(declared).toFixed(2),
         customs: round2(totalCustoms).toFixed(2),
@@ -268,12 +268,12 @@ export function buildShipPayload(
   }
   const grossKg = s.weightUnits === 'LB' ? grossWeight.times(KG_PER_LB) : grossWeight;
   const net = sum(netWeights);
-  if (net.greaterThan(grossKg)) {
+  if (net.gt(grossKg)) {
     w.add('netOverGross', 'commodities', { net: round2(net).toFixed(2), gross: round2(grossKg).toFixed(2) });
   }
   if (s.eci && customsValues.length > 0 && unitTotals.length > 0) {
     const invoice = sum([...unitTotals, ...Object.values(charges).filter((d): d is Decimal => d !== null)]);
-    if (!invoice.toDecimalPlaces(2).equals(totalCustoms.toDecimalPlaces(2))) {
+    if (!to2(invoice).eq(to2(totalCustoms))) {
       w.add('customsVsInvoice', 'commodities', {
         customs: round2(totalCustoms).toFixed(2),
         invoice: round2(invoice).toFixed(2),
