@@ -57,6 +57,16 @@ describe('Payload Generator', () => {
     expect(screen.getByText('No warnings')).toBeInTheDocument();
   });
 
+  it('rebuilds the JSON shortly after a change, not on the keystroke itself', async () => {
+    server();
+    renderWithProviders(<ShipPayloadGenerator />);
+    await waitFor(() => expect(json().accountNumber).toEqual({ value: '' }));
+    fireEvent.change(document.querySelector('#spg-accountNumber')!, { target: { value: '7' } });
+    fireEvent.change(document.querySelector('#spg-accountNumber')!, { target: { value: '74' } });
+    expect(json().accountNumber).toEqual({ value: '' });
+    await waitFor(() => expect(json().accountNumber).toEqual({ value: '74' }));
+  });
+
   it('enables the ETD, BSO and HAL sub-tabs only with their special services, and adds their parts', async () => {
     server();
     renderWithProviders(<ShipPayloadGenerator />);
