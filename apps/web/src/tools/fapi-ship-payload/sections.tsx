@@ -75,7 +75,7 @@ export function GeneralTab() {
       </Col>
       <Col span={12}>
         <Check k="totalDeclaredValueEnabled" label={m.totalDeclaredValue} />
-        <DecimalField k="totalDeclaredValue" label={m.totalDeclaredValue} disabled={!s.totalDeclaredValueEnabled} />
+        <DecimalField k="totalDeclaredValue" label={m.amountUsd} disabled={!s.totalDeclaredValueEnabled} />
       </Col>
     </Row>
   );
