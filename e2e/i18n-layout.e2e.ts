@@ -112,6 +112,7 @@ const TRANSLATED_ROUTES = [
   '/utils/zebraprinter',
   '/utils/magpbatch',
   '/utils/etdimage',
+  '/api/fapishippayloadgenerator',
   ...BASE64_TABS.map((t) => `/utils/base64?tab=${t}`),
   ...USEFUL_TABS.map((t) => `/utils/utils?tab=${t}`),
 ];

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { labCli, openPage, referenceDir } from './support/browser';
+import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+
+type Json = Record<string, any>;
+
+/** Picks an option of an antd select by its value text. */
+async function choose(page: Page, label: string, value: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first().click();
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+/** Builds an international shipment CN → US with ETD, two packages and a commodity. */
+async function buildInternationalEtd(page: Page) {
+  await expectText(page.getByTestId('ship-payload-experiment'), 'EXPERIMENT');
+  await page.getByLabel('Account number', { exact: true }).fill('740561073');
+  // Service: ETD on, its tab enabled; one attached document and post-shipment upload.
+  await tab(page, 'Service').click();
+  await expect.poll(() => tab(page, 'ETD').getAttribute('aria-disabled'), POLL).toBe('true');
+  await page.getByLabel('ELECTRONIC_TRADE_DOCUMENTS').check();
+  await expect.poll(() => tab(page, 'ETD').getAttribute('aria-disabled'), POLL).toBe('false');
+  await tab(page, 'ETD').click();
+  await page.getByLabel('Post-shipment upload').check();
+  await choose(page, 'Document type', 'COMMERCIAL_INVOICE');
+  await page.getByLabel('Document id', { exact: true }).fill('090493e181586308');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  // Package: the default one plus a second.
+  await tab(page, 'Package').click();
+  await page.getByLabel('Weight', { exact: true }).fill('3.5');
+  await page.getByLabel('Length', { exact: true }).fill('40');
+  await page.getByLabel('Width', { exact: true }).fill('30');
+  await page.getByLabel('Height', { exact: true }).fill('20');
+  await page.getByRole('button', { name: 'Add package' }).click();
+  await expectText(page.getByTestId('spg-package-count'), '2 packages, total weight 5.5 KG');
+}
+
+describe('Payload Generator', () => {
+  beforeAll(async () => {
+    const run = await labCli([
+      'import',
+      'carrier-openapi',
+      path.join(referenceDir, 'carrier-openapi', 'ship--Shipment-Resource.json'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+  });
+
+  it('builds an international shipment with ETD, two packages and a commodity; copies, validates and sends it to the playground', async () => {
+    const { page } = await openPage('/api/fapishippayloadgenerator', { clipboard: true });
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await expectText(page.getByTestId('ship-payload-choices'), 'Choices from the imported ship document');
+    await buildInternationalEtd(page);
+
+    // Copy: the JSON on the clipboard is the shipment built.
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expectText(page, 'JSON copied', { first: true });
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Json;
+    const rs = copied.requestedShipment as Json;
+    expect(copied.accountNumber).toEqual({ value: '740561073' });
+    expect(rs.shipper.address.countryCode).toBe('CN');
+    expect(rs.recipients[0].address.countryCode).toBe('US');
+    expect(rs.shipmentSpecialServices).toEqual({
+      specialServiceTypes: ['ELECTRONIC_TRADE_DOCUMENTS'],
+      etdDetail: {
+        requestedDocumentTypes: ['COMMERCIAL_INVOICE'],
+        attachedDocuments: [{ documentType: 'COMMERCIAL_INVOICE', documentId: '090493e181586308' }],
+        attributes: ['POST_SHIPMENT_UPLOAD_REQUESTED'],
+      },
+    });
+    expect(rs.requestedPackageLineItems).toHaveLength(2);
+    expect(rs.requestedPackageLineItems[1]).toEqual({
+      weight: { units: 'KG', value: 3.5 },
+      dimensions: { length: 40, width: 30, height: 20, units: 'CM' },
+    });
+    expect(rs.totalWeight).toBe(5.5);
+    expect(rs.customsClearanceDetail.commodities).toHaveLength(1);
+    // The viewer shows the same (after its short delay).
+    await expect
+      .poll(async () => JSON.parse((await page.getByTestId('ship-payload-json').textContent()) ?? '{}') as Json, POLL)
+      .toEqual(copied);
+
+    // Validate through the server against the imported ship document.
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    await expectText(page.getByTestId('ship-payload-validation'), 'Valid against the ship document', { first: true });
+
+    // Send to the playground: the handoff carries the payload, the page goes to the playground.
+    await page.evaluate(() => {
+      const set = sessionStorage.setItem.bind(sessionStorage);
+      sessionStorage.setItem = (k: string, v: string) => {
+        (window as unknown as { __handoff?: string }).__handoff = v;
+        set(k, v);
+      };
+    });
+    await page.getByRole('button', { name: 'Send to playground' }).click();
+    await page.waitForURL('**/lab/api/fapi?handoff=1');
+    const handoff = JSON.parse(
+      await page.evaluate(() => (window as unknown as { __handoff: string }).__handoff),
+    ) as Json;
+    expect(handoff).toEqual({ endpointId: 'ship-create', body: copied, source: 'Payload Generator' });
+    expect(violations).toEqual([]);
+  });
+
+  // Needs the playground page (/api/fapi, helper 13a): the integrator runs it after merging.
+  it('opens the generator from the playground, uses it in the tab, creates the shipment against the simulator and gets labels', async () => {
+    const { page } = await openPage('/api/fapi');
+    await expectText(page, 'Security reminder');
+    await page.getByRole('button', { name: 'I understand' }).click();
+    await page.getByRole('button', { name: 'Credential Required' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
+    await dialog.getByRole('tab', { name: 'No.2' }).click();
+    const slot = dialog.getByTestId('slot-No.2');
+    await slot.getByLabel('API key').fill('lab-key');
+    await slot.getByLabel('API secret', { exact: true }).fill('lab-secret');
+    await slot.getByRole('button', { name: 'Apply' }).click();
+    await expectText(page, 'applied', { exact: true });
+    await page.keyboard.press('Escape');
+    await expectRole(page, 'button', { name: 'Sandbox' });
+
+    await page.getByLabel('endpoint', { exact: true }).click();
+    await page.keyboard.type('Create Shipment');
+    await page.keyboard.press('Enter');
+
+    // The generator in the playground's dialog (95% wide); its "use" button fills the tab.
+    await page.getByRole('button', { name: 'Ship Payload' }).click();
+    const generator = page.getByTestId('ship-payload-generator');
+    await expectVisible(generator);
+    await buildInternationalEtd(page);
+    await page.getByTestId('ship-payload-use').click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('request-editor')
+            .locator('.cm-line')
+            .allTextContents()
+            .then((l) => l.join('\n')),
+        POLL,
+      )
+      .toContain('ELECTRONIC_TRADE_DOCUMENTS');
+    if (await generator.isVisible()) await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'call API' }).click();
+    await expectText(page.getByTestId('response-summary'), '200 OK');
+    await expectText(page.getByTestId('response-editor'), 'encodedLabel', { first: true });
+  });
+});
