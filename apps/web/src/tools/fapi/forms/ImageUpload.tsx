@@ -110,8 +110,10 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
         <Form.Item label={m.imageIndex}>
           <Select
             data-testid="fapi-image-index"
+            aria-label={m.imageIndex}
             value={imageIndex}
             onChange={setImageIndex}
+            virtual={false}
             options={IMAGE_INDEXES.map((v) => ({ value: v, label: v }))}
             style={{ width: 120 }}
           />
@@ -119,8 +121,10 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
         <Form.Item label={m.imageType}>
           <Select
             data-testid="fapi-image-type"
+            aria-label={m.imageType}
             value={imageType}
             onChange={setImageType}
+            virtual={false}
             options={IMAGE_TYPES.map((v) => ({ value: v, label: v }))}
             style={{ width: 140 }}
           />
@@ -128,6 +132,7 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
         <Form.Item label={m.referenceId}>
           <Input
             data-testid="fapi-image-reference"
+            aria-label={m.referenceId}
             value={referenceId}
             maxLength={40}
             onChange={(e) => setReferenceId(e.target.value)}
@@ -137,8 +142,10 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
         <Form.Item label={m.contentType}>
           <Select
             data-testid="fapi-image-content-type"
+            aria-label={m.contentType}
             value={contentType}
             onChange={changeContentType}
+            virtual={false}
             options={IMAGE_CONTENT_TYPES.map((v) => ({ value: v, label: v }))}
             style={{ width: 90 }}
           />

@@ -40,14 +40,10 @@ function Preview({ file, type }: { file: File; type: DocumentContentType }) {
   const [text, setText] = useState<string>();
   useEffect(() => {
     if (kind !== 'text') return;
-    let alive = true;
-    void file
-      .slice(0, TEXT_PREVIEW_CHARS * 4)
-      .text()
-      .then((t) => alive && setText(t.slice(0, TEXT_PREVIEW_CHARS)));
-    return () => {
-      alive = false;
-    };
+    const reader = new FileReader();
+    reader.onload = () => setText(String(reader.result).slice(0, TEXT_PREVIEW_CHARS));
+    reader.readAsText(file.slice(0, TEXT_PREVIEW_CHARS * 4));
+    return () => reader.abort();
   }, [file, kind]);
 
   if (kind === 'pdf') return <LabelViewer kind="pdf" blobs={blobs} />;
@@ -147,8 +143,10 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
         <Form.Item label={m.workflowName}>
           <Select
             data-testid="fapi-etd-workflow"
+            aria-label={m.workflowName}
             value={workflowName}
             onChange={setWorkflowName}
+            virtual={false}
             options={WORKFLOWS.map((v) => ({ value: v, label: v }))}
             style={{ width: 170 }}
           />
@@ -158,8 +156,10 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
             <Form.Item label={m.carrierCode}>
               <Select
                 data-testid="fapi-etd-carrier"
+                aria-label={m.carrierCode}
                 value={carrierCode}
                 onChange={setCarrierCode}
+                virtual={false}
                 options={CARRIER_CODES.map((v) => ({ value: v, label: v }))}
                 style={{ width: 90 }}
               />
@@ -167,6 +167,7 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
             <Form.Item label={m.trackingNumber}>
               <Input
                 data-testid="fapi-etd-tracking"
+                aria-label={m.trackingNumber}
                 value={trackingNumber}
                 maxLength={TRACKING_MAX}
                 showCount
@@ -179,6 +180,7 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
               <Input
                 type="date"
                 data-testid="fapi-etd-date"
+                aria-label={m.shipmentDate}
                 value={shipmentDate}
                 onChange={(e) => setShipmentDate(e.target.value || today())}
                 style={{ width: 160 }}
@@ -189,6 +191,7 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
         <Form.Item label={m.originCountryCode}>
           <Input
             data-testid="fapi-etd-origin"
+            aria-label={m.originCountryCode}
             value={originCountryCode}
             maxLength={2}
             onChange={country(setOrigin)}
@@ -198,6 +201,7 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
         <Form.Item label={m.destinationCountryCode}>
           <Input
             data-testid="fapi-etd-destination"
+            aria-label={m.destinationCountryCode}
             value={destinationCountryCode}
             maxLength={2}
             onChange={country(setDestination)}
@@ -207,8 +211,10 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
         <Form.Item label={m.shipDocumentType}>
           <Select
             data-testid="fapi-etd-doc-type"
+            aria-label={m.shipDocumentType}
             value={shipDocumentType}
             onChange={setShipDocumentType}
+            virtual={false}
             options={SHIP_DOCUMENT_TYPES.map((v) => ({ value: v, label: v }))}
             style={{ width: 300 }}
             popupMatchSelectWidth={false}
@@ -217,8 +223,10 @@ export default function TradeDocumentUpload({ credential, locale }: SpecificForm
         <Form.Item label={m.contentType}>
           <Select
             data-testid="fapi-etd-content-type"
+            aria-label={m.contentType}
             value={contentType}
             onChange={changeContentType}
+            virtual={false}
             options={DOCUMENT_CONTENT_TYPE_NAMES.map((v) => ({ value: v, label: v }))}
             style={{ width: 90 }}
           />
