@@ -10,29 +10,15 @@ import {
   documentBlob,
   labelResponseOption,
   readShipment,
+  shipmentZip,
   zipName,
   type ShipDocument,
-  type ShipmentModel,
 } from './model';
 
 /** ZPL labels are previewed as one PDF from our label service, at the carrier's 4×6.75 stock. */
 export const ZPL_PREVIEW = { dpmm: 8, size: '4x6.75', rotation: 0, format: 'pdf' } as const;
 /** Shipment documents (the commercial invoice) are shown as PNG pages drawn at this scale. */
 export const DOCUMENT_PNG_SCALE = 1.5;
-
-/** Every label and document of the answer in one zip (fflate, loaded on click). */
-export async function shipmentZip(model: ShipmentModel): Promise<{ blob: Blob; count: number }> {
-  const { zipSync } = await import('fflate');
-  const files: Record<string, Uint8Array> = {};
-  for (const doc of [...model.labels, ...model.documents]) {
-    if (doc.encoded) files[doc.fileName] = decodeBase64(doc.encoded);
-  }
-  const bytes = zipSync(files, { level: 6 });
-  return {
-    blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
-    count: Object.keys(files).length,
-  };
-}
 
 function ZplAsPdf({ labels }: { labels: ShipDocument[] }) {
   const m = useMessages(messages);

@@ -222,3 +222,17 @@ export function documentBlob(doc: ShipDocument): Blob | undefined {
 export function zipName(model: ShipmentModel): string {
   return `shipment_${model.masterTrackingNumber || 'labels'}.zip`;
 }
+
+/** Every label and document of the answer in one zip (fflate, loaded on click). */
+export async function shipmentZip(model: ShipmentModel): Promise<{ blob: Blob; count: number }> {
+  const { zipSync } = await import('fflate');
+  const files: Record<string, Uint8Array> = {};
+  for (const doc of [...model.labels, ...model.documents]) {
+    if (doc.encoded) files[doc.fileName] = decodeBase64(doc.encoded);
+  }
+  const bytes = zipSync(files, { level: 6 });
+  return {
+    blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+    count: Object.keys(files).length,
+  };
+}
