@@ -244,15 +244,12 @@ async function chooseEndpoint(page: Page, name: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'endpoint' });
   await box.click();
   await box.fill(name);
-  await page
-    .getByRole('option', { name: new RegExp(name) })
-    .first()
-    .click();
+  await page.keyboard.press('Enter'); // the searchable dropdown picks its first match
 }
 
 /** Replaces the request editor's text (text mode) with `body`. */
 async function setRequestBody(page: Page, body: unknown): Promise<void> {
-  const editor = page.getByTestId('fapi-request-editor').locator('.cm-content');
+  const editor = page.getByTestId('fapi-request-editor').locator('.cm-content, textarea').first();
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(JSON.stringify(body, null, 2));
@@ -308,15 +305,17 @@ describe('the playground forms and demos in Chromium', () => {
 
     await chooseEndpoint(page, 'Letterhead / Signature Image Upload');
     const image = page.getByTestId('fapi-form-image');
+    const png = await labelFile('png');
     await image
       .getByTestId('fapi-image-file')
       .locator('input[type=file]')
-      .setInputFiles({
-        name: 'signature.png',
-        mimeType: 'image/png',
-        buffer: await labelFile('png'),
-      });
-    await expectText(image.getByTestId('fapi-image-dimensions'), '812 × 1218 px');
+      .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: png });
+    // The PNG's own size (its IHDR chunk) and its bytes.
+    await expectText(
+      image.getByTestId('fapi-image-dimensions'),
+      `${png.readUInt32BE(16)} × ${png.readUInt32BE(20)} px`,
+    );
+    await expectText(image.getByTestId('fapi-image-bytes'), `${png.length.toLocaleString('en-US')} bytes`);
     await image.getByRole('button', { name: 'Upload to API' }).click();
     await expectText(
       image.getByTestId('fapi-image-answer'),
@@ -356,7 +355,7 @@ describe('the playground forms and demos in Chromium', () => {
     await callApi(page);
     const preview = page.getByTestId('shipment-zpl-preview');
     await expectVisible(preview.getByTestId('label-canvas'), { timeout: 60_000 });
-    await expectText(preview.getByTestId('label-page'), 'Page 1 / 2');
+    await expectText(preview.getByTestId('label-page'), 'Page 1 of 2');
   });
 
   it('calls locations and shows a marker per location on the offline map, without CSP violations', async () => {
