@@ -50,6 +50,24 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<FormOutcome>();
 
+  // A later handoff (the page kept this form open) replaces the chosen image.
+  const handed = initialImage && `${initialImage.fileName}\n${initialImage.dataUrl}`;
+  const [seen, setSeen] = useState(handed);
+  if (handed !== seen) {
+    setSeen(handed);
+    if (initialImage) {
+      try {
+        setChosen({ blob: dataUrlToBlob(initialImage.dataUrl), name: initialImage.fileName });
+        setContentType(initialImage.contentType);
+        if (initialImage.imageType) setImageType(initialImage.imageType);
+        setSize(undefined);
+        setResult(undefined);
+      } catch {
+        // an unreadable handoff leaves the form as it is
+      }
+    }
+  }
+
   const url = useMemo(() => (chosen ? URL.createObjectURL(chosen.blob) : undefined), [chosen]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
 

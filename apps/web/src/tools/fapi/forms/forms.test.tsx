@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -199,6 +199,37 @@ describe('Image Upload', () => {
     expect(sent[0]!.attachment!.name).toBe('letterhead_200x50.png');
     expect(sent[0]!.attachment!.size).toBe(dataUrlToBlob(PNG_1x1).size);
     expect(sent[0]!.headers['content-type']).toBeUndefined(); // the browser sets the multipart boundary
+  });
+
+  it('takes a later handed-over image in place of the chosen one', async () => {
+    const Form = SPECIFIC_FORMS.imageUpload!;
+    function Page() {
+      const [name, setName] = useState('signature_100x25.png');
+      return (
+        <>
+          <button type="button" onClick={() => setName('letterhead_700x50.png')}>
+            next handoff
+          </button>
+          <Suspense fallback="loading">
+            <Form
+              credential={credential}
+              locale="en_US"
+              initialImage={{
+                dataUrl: PNG_1x1,
+                fileName: name,
+                contentType: 'PNG',
+                imageType: name.startsWith('l') ? 'LETTERHEAD' : 'SIGNATURE',
+              }}
+            />
+          </Suspense>
+        </>
+      );
+    }
+    renderWithProviders(<Page />);
+    expect(await screen.findByTestId('fapi-image-name')).toHaveTextContent('signature_100x25.png');
+    await userEvent.click(screen.getByRole('button', { name: 'next handoff' }));
+    expect(screen.getByTestId('fapi-image-name')).toHaveTextContent('letterhead_700x50.png');
+    expect(screen.getByRole('combobox', { name: 'imageType' }).closest('.ant-select')).toHaveTextContent('LETTERHEAD');
   });
 
   it.each([400, 403])('shows Error with the message on %i', async (status) => {
