@@ -358,6 +358,20 @@ describe('the playground forms and demos in Chromium', () => {
     await expectText(preview.getByTestId('label-page'), 'Page 1 of 2');
   });
 
+  it('shows PDF labels one package at a time', async () => {
+    const { page } = await readyPlayground();
+    await chooseEndpoint(page, 'Create Shipment');
+    await setRequestBody(page, twoPackageShipment('PDF', 'PAPER_4X6'));
+    await callApi(page);
+    const demo = page.getByTestId('fapi-shipment-demo');
+    await expect.poll(() => demo.getByTestId('shipment-label-row').count(), { ...POLL, timeout: 60_000 }).toBe(2);
+    const previews = demo.getByTestId('shipment-previews');
+    await expectVisible(previews.getByTestId('label-canvas'));
+    await previews.getByText('Package 2', { exact: true }).click();
+    await expectVisible(previews.getByTestId('label-canvas'));
+    expect(await demo.getByRole('button', { name: /^Download label_2_\d{12}\.pdf$/ }).count()).toBe(1);
+  });
+
   it('calls locations and shows a marker per location on the offline map, without CSP violations', async () => {
     const { page, csp } = await readyPlayground();
     const offsite: string[] = []; // the map works offline: nothing but this site is asked for
