@@ -97,6 +97,31 @@ describe('the forms registry', () => {
   });
 });
 
+describe('in Chinese', () => {
+  it('speaks Chinese in every form', async () => {
+    for (const which of ['accountVerification', 'imageUpload', 'tradeDocumentUpload'] as const) {
+      const Form = SPECIFIC_FORMS[which]!;
+      const { unmount } = renderWithProviders(
+        <Suspense fallback="loading">
+          <Form credential={undefined} locale="zh_CN" />
+        </Suspense>,
+        { lang: 'zh' },
+      );
+      expect(await screen.findByText('请先应用一个凭据（凭据按钮）再调用 API。')).toBeInTheDocument();
+      unmount();
+    }
+    const Account = SPECIFIC_FORMS.accountVerification!;
+    renderWithProviders(
+      <Suspense fallback="loading">
+        <Account credential={credential} locale="zh_CN" />
+      </Suspense>,
+      { lang: 'zh' },
+    );
+    // antd spaces out a two-character Chinese button label.
+    expect(await screen.findByRole('button', { name: /^验\s?证$/ })).toBeInTheDocument();
+  });
+});
+
 describe('Account Verification', () => {
   it('takes at most 9 digits and verifies them through the gateway; success lists carriers with spaces', async () => {
     const sent = gateway(200, {
