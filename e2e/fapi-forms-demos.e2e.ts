@@ -244,7 +244,9 @@ async function chooseEndpoint(page: Page, name: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'endpoint' });
   await box.click();
   await box.fill(name);
-  await page.keyboard.press('Enter'); // the searchable dropdown picks its first match
+  // Enter picks the dropdown's active option: wait until the filtered list has made it ours.
+  await expectVisible(page.locator('.ant-select-dropdown .ant-select-item-option-active').filter({ hasText: name }));
+  await page.keyboard.press('Enter');
 }
 
 /** Replaces the request editor's text (text mode) with `body`. */
