@@ -34,6 +34,8 @@ describe.each(testDialects)('app on %s', (dialect) => {
       fileShareUrl: 'https://files.example.test/share',
       publicBaseUrl: null,
       labelServiceUrl: '/lab/api/labels',
+      mapTileUrl: null,
+      mapTileAttribution: null,
       user: null,
     });
   });

@@ -14,6 +14,10 @@ export const clientConfigReply = z.object({
   publicBaseUrl: z.string().nullable(),
   /** Base of the ZPL conversion service (…/v1/printers/{dpmm}/labels/{size}/{index}/). */
   labelServiceUrl: z.string(),
+  /** Tile URL template of the locations map (MAP_TILE_URL); null = the offline world outline only. */
+  mapTileUrl: z.string().nullable().optional(),
+  /** Credit line for those tiles (MAP_TILE_ATTRIBUTION). */
+  mapTileAttribution: z.string().nullable().optional(),
   /** Who is signed in (AUTH=proxy or basic); null when access control is off. */
   user: z.string().nullable(),
 });

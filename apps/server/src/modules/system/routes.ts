@@ -28,6 +28,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       fileShareUrl: app.config.fileShareUrl ?? null,
       publicBaseUrl: app.config.publicBaseUrl ?? null,
       labelServiceUrl: app.config.labelServiceUrl ?? `${API_PREFIX}/labels`,
+      mapTileUrl: app.config.mapTileUrl ?? null,
+      mapTileAttribution: app.config.mapTileAttribution ?? null,
       user: request.user ?? null,
     }),
   );

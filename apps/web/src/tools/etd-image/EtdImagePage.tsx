@@ -4,11 +4,13 @@ import {
   CheckCircleTwoTone,
   CloseCircleTwoTone,
   DownloadOutlined,
+  SendOutlined,
   UploadOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import Cropper, { type Area } from 'react-easy-crop';
+import { useNavigate } from 'react-router';
 import { downloadBlob } from '@/components/label-viewer/download';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -23,6 +25,7 @@ import {
   type PixelArea,
 } from './crop';
 import { fill, messages } from './messages';
+import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '../fapi/shared/handoff';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 8;
@@ -51,6 +54,7 @@ export default function EtdImagePage() {
   const [area, setArea] = useState<PixelArea | null>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const preview = useRef<HTMLCanvasElement>(null);
+  const navigate = useNavigate();
 
   const size = outputSize(kind, recommended);
   const hasImage = imageUrl !== null;
@@ -91,6 +95,24 @@ export default function EtdImagePage() {
     const name = cropFileName(kind, size);
     downloadBlob(await canvasToPng(canvas), name);
     notify.success(fill(m.downloaded, { file: name }));
+  };
+
+  /** Hands the cropped PNG to the playground's Image Upload form and opens it there. */
+  const sendToPlayground = () => {
+    if (!image || !area) return;
+    const canvas = document.createElement('canvas');
+    if (!drawCrop(image, area, size, canvas)) return;
+    leavePlaygroundHandoff({
+      endpointId: 'image-upload',
+      image: {
+        dataUrl: canvas.toDataURL('image/png'),
+        fileName: cropFileName(kind, size),
+        contentType: 'PNG',
+        imageType: kind === 'letterhead' ? 'LETTERHEAD' : 'SIGNATURE',
+      },
+      source: m.title,
+    });
+    void navigate(PLAYGROUND_HANDOFF_PATH);
   };
 
   const rules = checkImageRules(kind, 'image/png', size, area);
@@ -155,6 +177,14 @@ export default function EtdImagePage() {
         </label>
         <Button type="primary" icon={<DownloadOutlined />} disabled={!image || !area} onClick={() => void download()}>
           {m.download}
+        </Button>
+        <Button
+          icon={<SendOutlined />}
+          disabled={!image || !area}
+          onClick={sendToPlayground}
+          data-testid="etd-send-to-playground"
+        >
+          {m.sendToPlayground}
         </Button>
         <Typography.Text data-testid="etd-output-size">{fill(m.output, size)}</Typography.Text>
       </Space>

@@ -38,6 +38,8 @@ describe('ETD image cropper', () => {
     renderWithProviders(<EtdImagePage />);
     for (const c of controls()) expect(c).toBeDisabled();
     expect(screen.getByRole('button', { name: /Download/ })).toBeDisabled();
+    // Sending to the playground needs a cropped result too (the e2e test follows it to the Image Upload form).
+    expect(screen.getByRole('button', { name: /Send to FAPI Playground/ })).toBeDisabled();
     expect(screen.getByTestId('etd-output-size')).toHaveTextContent('Output 200×50 PNG');
 
     await upload(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));

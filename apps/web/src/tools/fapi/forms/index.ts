@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SpecificInterface } from '@lab/core/carrier';
 import type { SpecificFormProps } from '../shared/types';
 
@@ -8,4 +8,8 @@ import type { SpecificFormProps } from '../shared/types';
  */
 export type SpecificForm = LazyExoticComponent<ComponentType<SpecificFormProps>>;
 
-export const SPECIFIC_FORMS: Partial<Record<SpecificInterface, SpecificForm>> = {};
+export const SPECIFIC_FORMS: Partial<Record<SpecificInterface, SpecificForm>> = {
+  accountVerification: lazy(() => import('./AccountVerification')),
+  imageUpload: lazy(() => import('./ImageUpload')),
+  tradeDocumentUpload: lazy(() => import('./TradeDocumentUpload')),
+};

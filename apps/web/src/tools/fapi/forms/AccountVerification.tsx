@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Flex, Input, Space, Tag, Typography } from 'antd';
+import { useMessages } from '@/lib/i18n';
+import { callCarrier } from '../shared/client';
+import type { SpecificFormProps } from '../shared/types';
+import { FormResult, NoCredential } from './FormResult';
+import { messages } from './messages';
+import {
+  ACCOUNT_MAX,
+  accountBody,
+  allowedCarriers,
+  digitsOnly,
+  outcome,
+  transactionId,
+  type FormOutcome,
+} from './payloads';
+
+const PATH = '/account/v1/accounts/billing/validate';
+
+/** Account Verification: an account number (max 9) and Verify; Success lists the allowed carriers. */
+export default function AccountVerification({ credential, locale }: SpecificFormProps) {
+  const m = useMessages(messages);
+  const [account, setAccount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<FormOutcome>();
+
+  const verify = async () => {
+    if (!credential) return;
+    setBusy(true);
+    setResult(undefined);
+    try {
+      const r = await callCarrier({
+        env: credential.env,
+        method: 'POST',
+        path: PATH,
+        accessToken: credential.accessToken,
+        body: accountBody(account),
+        locale,
+        transactionId: transactionId(credential, 'Account Verification'),
+      });
+      setResult(outcome(r, 200));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const carriers = result?.ok ? allowedCarriers(result.result.body) : [];
+  return (
+    <Flex vertical gap={12} data-testid="fapi-form-account">
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {m.accountTitle}
+      </Typography.Title>
+      <Space wrap>
+        <label htmlFor="fapi-account-number">{m.accountNumber}</label>
+        <Input
+          id="fapi-account-number"
+          data-testid="fapi-account-number"
+          value={account}
+          maxLength={ACCOUNT_MAX}
+          showCount
+          placeholder={m.accountPlaceholder}
+          onChange={(e) => setAccount(digitsOnly(e.target.value, ACCOUNT_MAX))}
+          onPressEnter={() => void (credential && account && verify())}
+          style={{ width: 200 }}
+        />
+        <Button
+          type="primary"
+          data-testid="fapi-account-verify"
+          loading={busy}
+          disabled={!credential || !account}
+          onClick={() => void verify()}
+        >
+          {m.verify}
+        </Button>
+      </Space>
+      {credential ? null : <NoCredential />}
+      <FormResult outcome={result}>
+        <span>
+          {m.allowedCarriers}:{' '}
+          <span data-testid="fapi-allowed-carriers">
+            {carriers.map((c) => (
+              <Tag key={c} color="purple">
+                {c}
+              </Tag>
+            ))}
+          </span>
+        </span>
+      </FormResult>
+    </Flex>
+  );
+}

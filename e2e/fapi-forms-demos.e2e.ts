@@ -1,0 +1,433 @@
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultSample } from '@lab/core/carrier';
+import { readLocations, readPostal, readShipment, shipmentZip } from '../apps/web/src/tools/fapi/demos/model';
+import {
+  accountBody,
+  allowedCarriers,
+  imageDocument,
+  tradeDocument,
+  uploadForm,
+} from '../apps/web/src/tools/fapi/forms/payloads';
+import { baseUrl, labCli, openPage, referenceDir } from './support/browser';
+import { expectText, expectVisible, POLL } from './support/expect';
+
+/**
+ * The playground's forms and demos (issue 13, "Specific forms" and "Demos") against the built
+ * server and its carrier simulator, with the carrier's OpenAPI documents imported so the
+ * simulator validates every request as the carrier would.
+ *
+ * Part 1 sends what the forms send and reads what the demos read, without a browser: it pins the
+ * request shapes (account check, both multipart uploads) and the answer shapes (labels, locations,
+ * postal summary) to the simulator.
+ * Part 2 drives the page at /lab/api/fapi in Chromium. The few selectors it takes from the page
+ * itself (reminder, credentials dialog, endpoint dropdown, sample / call API buttons, request
+ * editor) are the helpers under "the playground page" below; everything else uses the forms' and
+ * demos' own data-testids.
+ */
+
+const DOCS = path.join(referenceDir, 'carrier-openapi');
+
+beforeAll(async () => {
+  const run = await labCli(['import', 'carrier-openapi', DOCS]);
+  expect(run.code, run.stderr).toBe(0);
+}, 120_000);
+
+// ── helpers shared by both parts ─────────────────────────────────────────────────────────────────
+
+const FEDEX_ZPL = '^XA^FO50,50^A0N,40,40^FDShipping Lab e2e^FS^FO50,120^BCN,100,Y,N,N^FD794000000011^FS^XZ';
+
+/** A real PDF (and PNG) from our own label service. */
+async function labelFile(format: 'pdf' | 'png'): Promise<Buffer> {
+  const res = await fetch(`${baseUrl()}/lab/api/labels/v1/printers/8dpmm/labels/4x6/${format === 'png' ? '0/' : ''}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: format === 'pdf' ? 'application/pdf' : 'image/png',
+    },
+    body: FEDEX_ZPL,
+  });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function sandboxToken(): Promise<string> {
+  const res = await fetch(`${baseUrl()}/lab/api/carrier/sandbox/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'e2e-client',
+      client_secret: 'e2e-secret',
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function call(
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const res = await fetch(`${baseUrl()}/lab/api/carrier/sandbox${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+async function upload(token: string, path: string, form: FormData) {
+  const res = await fetch(`${baseUrl()}/lab/api/carrier/sandbox${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The default create-shipment sample with two packages, in LABEL mode, with `imageType` labels. */
+function twoPackageShipment(imageType: 'PNG' | 'PDF' | 'ZPLII', stock = 'PAPER_4X6') {
+  const body = defaultSample('ship-create') as {
+    labelResponseOptions: string;
+    requestedShipment: {
+      labelSpecification: { imageType: string; labelStockType: string };
+      requestedPackageLineItems: unknown[];
+    };
+  };
+  body.labelResponseOptions = 'LABEL';
+  body.requestedShipment.labelSpecification = { imageType, labelStockType: stock };
+  const line = body.requestedShipment.requestedPackageLineItems[0];
+  body.requestedShipment.requestedPackageLineItems = [line, line];
+  return body;
+}
+
+// ── part 1: what the forms send and the demos read, against the simulator ─────────────────────────
+
+describe('forms and demos against the carrier simulator (through the gateway)', () => {
+  it('verifies an account: allowed carriers, and the first error of a wrong one', async () => {
+    const token = await sandboxToken();
+    const good = await call(token, '/account/v1/accounts/billing/validate', accountBody('740561075'));
+    expect(good.status).toBe(200);
+    expect(allowedCarriers(good.body)).toEqual(['FEDEX EXPRESS', 'FEDEX GROUND', 'FEDEX FREIGHT']);
+    const bad = await call(token, '/account/v1/accounts/billing/validate', accountBody('740561076'));
+    expect(bad.status).toBe(400);
+    expect((bad.body as { errors: { code: string }[] }).errors[0]!.code).toBe('ACCOUNT.NUMBER.MISMATCH');
+  });
+
+  it('uploads a trade document PDF pre- and post-shipment, validated by the simulator', async () => {
+    const token = await sandboxToken();
+    const pdf = await labelFile('pdf');
+    const fields = {
+      carrierCode: 'FDXE',
+      trackingNumber: '794791292805',
+      shipmentDate: '2026-11-20',
+      originCountryCode: 'CN',
+      destinationCountryCode: 'US',
+      shipDocumentType: 'COMMERCIAL_INVOICE',
+      contentType: 'PDF' as const,
+      fileName: 'invoice.pdf',
+    };
+    for (const workflowName of ['ETDPreshipment', 'ETDPostshipment'] as const) {
+      const document = tradeDocument({ ...fields, workflowName });
+      const res = await upload(
+        token,
+        '/documents/v1/etds/upload',
+        uploadForm(document, new Blob([new Uint8Array(pdf)]), 'invoice.pdf'),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.headers.get('x-sim-validation')).toBe('on');
+      expect(res.headers.get('x-sim-warning')).toBeNull();
+      expect((res.body.output as { meta: { documentType: string; docId: string } }).meta).toMatchObject({
+        documentType: 'CI',
+        docId: expect.stringMatching(/^09[0-9a-f]{14}$/),
+      });
+    }
+  });
+
+  it('uploads a signature image, validated by the simulator', async () => {
+    const token = await sandboxToken();
+    const png = await labelFile('png');
+    const document = imageDocument({
+      imageIndex: 'IMAGE_2',
+      imageType: 'LETTERHEAD',
+      referenceId: 'E2E-LH',
+      contentType: 'PNG',
+      fileName: 'letterhead.png',
+    });
+    const res = await upload(
+      token,
+      '/documents/v1/lhsimages/upload',
+      uploadForm(document, new Blob([new Uint8Array(png)]), 'letterhead.png'),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.headers.get('x-sim-validation')).toBe('on');
+    expect(res.body.output).toEqual({
+      meta: { imageType: 'LETTERHEAD', imageIndex: 'IMAGE_2' },
+      status: 'SUCCESS',
+      documentReferenceId: 'E2E-LH',
+    });
+  });
+
+  it('reads two labels per two-package shipment and zips them', async () => {
+    const token = await sandboxToken();
+    for (const imageType of ['PNG', 'ZPLII'] as const) {
+      const res = await call(token, '/ship/v1/shipments', twoPackageShipment(imageType));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const model = readShipment(res.body);
+      expect(model.labels.map((l) => [l.docType, Boolean(l.encoded)])).toEqual([
+        [imageType, true],
+        [imageType, true],
+      ]);
+      const zip = await shipmentZip(model);
+      expect(zip.count).toBe(2);
+      const files = unzipSync(new Uint8Array(await zip.blob.arrayBuffer()));
+      const ext = imageType === 'PNG' ? 'png' : 'zpl';
+      expect(Object.keys(files).sort()).toEqual(model.labels.map((l) => l.fileName).sort());
+      expect(model.labels.every((l) => l.fileName.endsWith(`.${ext}`))).toBe(true);
+      if (imageType === 'PNG')
+        expect([...files[model.labels[0]!.fileName]!.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      else expect(new TextDecoder().decode(files[model.labels[0]!.fileName]!)).toMatch(/^\^XA/);
+    }
+  });
+
+  it('reads the locations (with coordinates) and the postal summary', async () => {
+    const token = await sandboxToken();
+    const loc = await call(token, '/location/v1/locations', defaultSample('locations'));
+    expect(loc.status).toBe(200);
+    const model = readLocations(loc.body);
+    expect(model.entries.length).toBeGreaterThan(1);
+    expect(model.entries.every((e) => e.lat !== undefined && e.lon !== undefined && e.distance)).toBe(true);
+    expect(model.entries.some((e) => e.carrierOperated)).toBe(true);
+    const postal = await call(token, '/country/v1/postal/validate', defaultSample('postal-validate'));
+    expect(postal.status).toBe(200);
+    expect(readPostal(postal.body)).toMatchObject({
+      countryCode: 'US',
+      cleanedPostalCode: '38125',
+      stateOrProvinceCode: 'TN',
+    });
+  });
+});
+
+// ── part 2: the page ─────────────────────────────────────────────────────────────────────────────
+
+// The playground page (issue 13a): the only selectors this file takes from it.
+const PLAYGROUND = '/api/fapi';
+
+/** Accepts the security reminder shown before first use. */
+async function acceptReminder(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: /no promise/i });
+  await expectVisible(dialog);
+  await dialog.getByRole('button', { name: /accept/i }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Fills slot No.2 (sandbox) of Manage My Credentials, applies it and closes the dialog. */
+async function applyCredential(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Credential Required' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
+  await dialog.getByRole('tab', { name: 'No.2' }).click();
+  const panel = dialog.getByRole('tabpanel', { name: 'No.2' });
+  await panel.getByLabel('API key').fill('e2e-client');
+  await panel.getByLabel('API secret').fill('e2e-secret');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expectText(page, 'applied', { exact: true, first: true });
+  await page.keyboard.press('Escape');
+  await expectVisible(page.getByRole('button', { name: 'Sandbox' }));
+}
+
+/** Picks an endpoint in the current tab's dropdown by its English name. */
+async function chooseEndpoint(page: Page, name: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'endpoint' });
+  await box.click();
+  await box.fill(name);
+  // Enter picks the dropdown's active option: wait until the filtered list has made it ours.
+  await expectVisible(page.locator('.ant-select-dropdown .ant-select-item-option-active').filter({ hasText: name }));
+  await page.keyboard.press('Enter');
+}
+
+/** Replaces the request editor's text (text mode) with `body`. */
+async function setRequestBody(page: Page, body: unknown): Promise<void> {
+  const editor = page.getByTestId('fapi-request-editor').locator('.cm-content, textarea').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(JSON.stringify(body, null, 2));
+}
+
+async function callApi(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'call API' }).click();
+}
+
+/** The page with the reminder accepted and slot No.2 applied, collecting CSP violations. */
+async function readyPlayground(): Promise<{ page: Page; csp: string[] }> {
+  const { page } = await openPage(PLAYGROUND);
+  const csp: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) csp.push(msg.text());
+  });
+  await acceptReminder(page);
+  await applyCredential(page);
+  return { page, csp };
+}
+
+describe('the playground forms and demos in Chromium', () => {
+  it('verifies an account with the Account Verification form', async () => {
+    const { page, csp } = await readyPlayground();
+    await chooseEndpoint(page, 'Account Verification');
+    const form = page.getByTestId('fapi-form-account');
+    await form.getByTestId('fapi-account-number').fill('7405610759999');
+    expect(await form.getByTestId('fapi-account-number').inputValue()).toBe('740561075');
+    await form.getByRole('button', { name: 'Verify' }).click();
+    await expectVisible(form.locator('[data-testid="fapi-form-result"][data-status="success"]'));
+    await expectText(form.getByTestId('fapi-allowed-carriers'), 'FEDEX EXPRESS');
+    await form.getByTestId('fapi-account-number').fill('740561076');
+    await form.getByRole('button', { name: 'Verify' }).click();
+    await expectText(form, /Account number 740561076 failed the check digit/);
+    expect(csp).toEqual([]);
+  });
+
+  it('uploads a trade document PDF (with its preview) and an image', async () => {
+    const { page, csp } = await readyPlayground();
+    await chooseEndpoint(page, 'Trade Documents Upload');
+    const etd = page.getByTestId('fapi-form-etd');
+    await etd
+      .getByTestId('fapi-etd-file')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'invoice.pdf',
+        mimeType: 'application/pdf',
+        buffer: await labelFile('pdf'),
+      });
+    await expectVisible(etd.getByTestId('label-canvas')); // the PDF preview (pdf.js) drew its page
+    await etd.getByRole('button', { name: 'Upload to API' }).click();
+    await expectText(etd.getByTestId('fapi-etd-answer'), /^Document uploaded: docId 09[0-9a-f]{14}, documentType CI$/);
+
+    await chooseEndpoint(page, 'Letterhead / Signature Image Upload');
+    const image = page.getByTestId('fapi-form-image');
+    const png = await labelFile('png');
+    await image
+      .getByTestId('fapi-image-file')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: png });
+    // The PNG's own size (its IHDR chunk) and its bytes.
+    await expectText(
+      image.getByTestId('fapi-image-dimensions'),
+      `${png.readUInt32BE(16)} × ${png.readUInt32BE(20)} px`,
+    );
+    await expectText(image.getByTestId('fapi-image-bytes'), `${png.length.toLocaleString('en-US')} bytes`);
+    await image.getByRole('button', { name: 'Upload to API' }).click();
+    await expectText(
+      image.getByTestId('fapi-image-answer'),
+      'Image IMAGE_1 (SIGNATURE) uploaded, reference LAB-IMAGE-1',
+    );
+    expect(csp).toEqual([]);
+  });
+
+  it('creates a two-package shipment in LABEL mode, shows two labels and downloads them as a zip', async () => {
+    const { page, csp } = await readyPlayground();
+    await chooseEndpoint(page, 'Create Shipment');
+    await setRequestBody(page, twoPackageShipment('PNG', 'PAPER_4X675'));
+    const started = Date.now();
+    await callApi(page);
+    const demo = page.getByTestId('fapi-shipment-demo');
+    await expect.poll(() => demo.getByTestId('shipment-label-row').count(), POLL).toBe(2);
+    await expectVisible(demo.getByTestId('label-image'));
+    console.log(`create shipment (2 PNG labels): click to rendered demo ${Date.now() - started} ms`);
+    expect(await demo.getByRole('button', { name: /^Show label/ }).count()).toBe(2);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      demo.getByTestId('shipment-download-all').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^shipment_\d{12}\.zip$/);
+    const zip = unzipSync(new Uint8Array(await streamBytes(await download.createReadStream())));
+    const names = Object.keys(zip).sort();
+    expect(names).toHaveLength(2);
+    expect(names.every((n) => /^label_[12]_\d{12}\.png$/.test(n))).toBe(true);
+    expect(csp).toEqual([]);
+  });
+
+  it('previews ZPL labels as a PDF from the label service', async () => {
+    const { page } = await readyPlayground();
+    await chooseEndpoint(page, 'Create Shipment');
+    await setRequestBody(page, twoPackageShipment('ZPLII', 'STOCK_4X675_LEADING_DOC_TAB'));
+    await callApi(page);
+    const preview = page.getByTestId('shipment-zpl-preview');
+    await expectVisible(preview.getByTestId('label-canvas'), { timeout: 60_000 });
+    await expectText(preview.getByTestId('label-page'), 'Page 1 of 2');
+  });
+
+  it('shows PDF labels one package at a time', async () => {
+    const { page } = await readyPlayground();
+    await chooseEndpoint(page, 'Create Shipment');
+    await setRequestBody(page, twoPackageShipment('PDF', 'PAPER_4X6'));
+    await callApi(page);
+    const demo = page.getByTestId('fapi-shipment-demo');
+    await expect.poll(() => demo.getByTestId('shipment-label-row').count(), { ...POLL, timeout: 60_000 }).toBe(2);
+    const previews = demo.getByTestId('shipment-previews');
+    await expectVisible(previews.getByTestId('label-canvas'));
+    await previews.getByText('Package 2', { exact: true }).click();
+    await expectVisible(previews.getByTestId('label-canvas'));
+    expect(await demo.getByRole('button', { name: /^Download label_2_\d{12}\.pdf$/ }).count()).toBe(1);
+  });
+
+  it('calls locations and shows a marker per location on the offline map, without CSP violations', async () => {
+    const { page, csp } = await readyPlayground();
+    const offsite: string[] = []; // the map works offline: nothing but this site is asked for
+    page.on('request', (r) => {
+      if (!r.url().startsWith(baseUrl()) && !/^(data|blob):/.test(r.url())) offsite.push(r.url());
+    });
+    await chooseEndpoint(page, 'Find Locations');
+    await page.getByRole('button', { name: 'sample' }).click();
+    await callApi(page);
+    const demo = page.getByTestId('fapi-locations-demo');
+    const map = demo.getByTestId('fapi-locations-map');
+    await expectVisible(map);
+    await expect.poll(() => map.getAttribute('data-outline'), POLL).toBe('loaded');
+    const listed = await demo.getByTestId('fapi-location').count();
+    expect(listed).toBeGreaterThan(1);
+    await expect.poll(() => map.locator('.fapi-location-marker').count(), POLL).toBe(listed);
+    expect(await map.locator('path.leaflet-interactive, svg path').count()).toBeGreaterThan(100); // the countries
+    await demo.getByRole('switch', { name: 'DTR-HAL only' }).click();
+    const operated = await demo.getByTestId('fapi-location').count();
+    expect(operated).toBeLessThan(listed);
+    expect(operated).toBeGreaterThan(0);
+    await expect.poll(() => map.locator('.fapi-location-marker').count(), POLL).toBe(operated);
+    await demo.getByRole('switch', { name: 'show location name' }).click();
+    await expect.poll(() => map.locator('.leaflet-tooltip').count(), POLL).toBe(operated);
+    expect(csp).toEqual([]);
+    expect(offsite).toEqual([]);
+  });
+
+  it('sends a cropped image from the ETD cropper to the Image Upload form, ready to upload', async () => {
+    const { page, csp } = await readyPlayground();
+    await page.goto('/lab/utils/etdimage');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await labelFile('png') });
+    await expectVisible(page.getByTestId('etd-preview'));
+    const send = page.getByTestId('etd-send-to-playground');
+    await expect.poll(() => send.isEnabled(), POLL).toBe(true);
+    await send.click();
+    await page.waitForURL(/\/lab\/api\/fapi/);
+    const form = page.getByTestId('fapi-form-image');
+    await expectText(form.getByTestId('fapi-image-name'), 'letterhead_200x50.png');
+    await expectText(form.getByTestId('fapi-image-dimensions'), '200 × 50 px');
+    await expectText(form.getByTestId('fapi-image-bytes'), / bytes/);
+    await form.getByRole('button', { name: 'Upload to API' }).click();
+    await expectText(
+      form.getByTestId('fapi-image-answer'),
+      'Image IMAGE_1 (LETTERHEAD) uploaded, reference LAB-IMAGE-1',
+    );
+    expect(csp).toEqual([]);
+  });
+});
+
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+}
