@@ -195,6 +195,7 @@ export default function FapiPage() {
         closable={false}
         mask={{ closable: false }}
         keyboard={false}
+        destroyOnHidden
         footer={
           <Button
             type="primary"

@@ -280,16 +280,17 @@ export function RequestPanel({
         {!SpecificForm ? (
           <>
             {sampleMenu.length > 0 ? (
-              <Dropdown.Button
-                icon={<DownOutlined aria-label={m.namedSamples} />}
-                onClick={() => samples.data && loadSample(samples.data.default)}
-                menu={{
-                  items: sampleMenu,
-                  onClick: ({ key }) => loadSample(samples.data?.samples[Number(key)]?.request),
-                }}
-              >
-                {m.sample}
-              </Dropdown.Button>
+              <Space.Compact>
+                <Button onClick={() => samples.data && loadSample(samples.data.default)}>{m.sample}</Button>
+                <Dropdown
+                  menu={{
+                    items: sampleMenu,
+                    onClick: ({ key }) => loadSample(samples.data?.samples[Number(key)]?.request),
+                  }}
+                >
+                  <Button aria-label={m.namedSamples} icon={<DownOutlined />} />
+                </Dropdown>
+              </Space.Compact>
             ) : (
               <Button
                 loading={samples.isLoading}
@@ -326,7 +327,7 @@ export function RequestPanel({
             placeholder={m.accountNumber}
             maxLength={9}
             value={tab.overwrite.accountNumber}
-            onChange={(e) => onChange({ overwrite: { ...tab.overwrite, accountNumber: e.target.value } })}
+            onChange={(e) => onChange({ overwrite: { ...tab.overwrite, accountNumber: e.target.value.slice(0, 9) } })}
             style={{ width: 150 }}
           />
           <Select
