@@ -107,6 +107,7 @@ const TRANSLATED_ROUTES = [
   '/transaction/search',
   '/transaction/parse',
   '/api/fdxwebhook',
+  '/api/fapi',
   '/utils/zplcreator',
   '/utils/zebraprinter',
   '/utils/magpbatch',

@@ -166,7 +166,7 @@ export default function FapiPage() {
         }}
         items={tabs.tabs.map((t) => ({
           key: t.key,
-          label: t.name,
+          label: <span data-i18n-data>{t.name}</span>,
           closable: tabs.tabs.length > 1,
           children:
             t.key === tabs.activeKey ? (

@@ -104,7 +104,8 @@ export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function
     [],
   );
 
-  return <div ref={target} data-testid={testId} style={{ height }} />;
+  // The editor shows data (and its own widget words): the i18n walk skips it.
+  return <div ref={target} data-testid={testId} data-i18n-data style={{ height }} />;
 });
 
 export default JsonEditor;

@@ -9,13 +9,13 @@ import {
   Dropdown,
   Flex,
   Input,
-  List,
   Modal,
   Row,
   Segmented,
   Select,
   Space,
   Spin,
+  Table,
   Tag,
   Tooltip,
   Typography,
@@ -35,7 +35,7 @@ import type { ActiveCredential, CarrierCallResult, CarrierEnv } from './shared/t
 import type { PlaygroundHandoff } from './shared/handoff';
 import { toCurl, transactionId } from './curl';
 import { applyOverwrite, labelSpecOptions, LABEL_RESPONSE_OPTIONS } from './overwrite';
-import { parseBody, pushHistory, withEndpoint, type RequestTab } from './tabs';
+import { parseBody, pushHistory, withEndpoint, type HistoryEntry, type RequestTab } from './tabs';
 import type { EditorMode, JsonEditorHandle } from './JsonEditor';
 import { messages } from './messages';
 
@@ -462,14 +462,16 @@ export function RequestPanel({
             />
           </Flex>
           {response && response.result.ok ? (
-            <Suspense fallback={<Spin />}>
-              <ResponseDemo
-                endpointId={response.endpointId}
-                request={response.request}
-                response={response.result}
-                credential={credential}
-              />
-            </Suspense>
+            <div data-testid="demo-area">
+              <Suspense fallback={<Spin />}>
+                <ResponseDemo
+                  endpointId={response.endpointId}
+                  request={response.request}
+                  response={response.result}
+                  credential={credential}
+                />
+              </Suspense>
+            </div>
           ) : null}
         </>
       )}
@@ -505,15 +507,22 @@ export function RequestPanel({
         title={fillMessage(m.historyTitle, { n: 20 })}
         width={760}
       >
-        <List
+        <Table<HistoryEntry>
           data-testid="history"
+          size="small"
+          pagination={false}
+          rowKey="at"
           locale={{ emptyText: m.noHistory }}
           dataSource={tab.history}
-          renderItem={(h) => (
-            <List.Item
-              actions={[
+          columns={[
+            { key: 'at', title: m.calledAt, render: (_, h) => new Date(h.at).toLocaleTimeString() },
+            { key: 'req', title: m.request, render: (_, h) => `${h.method} ${h.path}` },
+            { key: 'status', title: m.status, render: (_, h) => <Tag color={statusColor(h.status)}>{h.status}</Tag> },
+            { key: 'ms', title: m.time, render: (_, h) => fillMessage(m.ms, { n: Math.round(h.timeMs) }) },
+            {
+              key: 'reopen',
+              render: (_, h) => (
                 <Button
-                  key="reopen"
                   size="small"
                   onClick={() => {
                     onChange({
@@ -527,19 +536,10 @@ export function RequestPanel({
                   }}
                 >
                   {m.reopen}
-                </Button>,
-              ]}
-            >
-              <Space>
-                <Typography.Text type="secondary">{new Date(h.at).toLocaleTimeString()}</Typography.Text>
-                <span>
-                  {h.method} {h.path}
-                </span>
-                <Tag color={statusColor(h.status)}>{h.status}</Tag>
-                <span>{fillMessage(m.ms, { n: Math.round(h.timeMs) })}</span>
-              </Space>
-            </List.Item>
-          )}
+                </Button>
+              ),
+            },
+          ]}
         />
       </Modal>
     </Flex>
