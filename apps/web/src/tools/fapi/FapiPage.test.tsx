@@ -9,8 +9,33 @@ import FapiPage, { REMINDER_KEY } from './FapiPage';
 import { initialTabs, TABS_KEY, type TabsState } from './tabs';
 import tool from './index';
 
-// The editor and the antd dialogs take a while on a busy machine.
+// The antd dialogs take a while on a busy machine.
 configure({ asyncUtilTimeout: 8000 });
+
+/**
+ * The editor stands in as a textarea here (vanilla-jsoneditor is slow in jsdom and cannot be typed
+ * into); JsonEditor.test.tsx checks the real one, the e2e spec the page with it in Chromium.
+ */
+const revealed: string[][] = [];
+vi.mock('./JsonEditor', async () => {
+  const { forwardRef, useImperativeHandle } = await import('react');
+  const Fake = forwardRef<
+    { reveal(path: string[]): void },
+    { text: string; onChange?: (t: string) => void; testId?: string; readOnly?: boolean }
+  >(function Fake({ text, onChange, testId, readOnly }, ref) {
+    useImperativeHandle(ref, () => ({ reveal: (path: string[]) => revealed.push(path) }), []);
+    return (
+      <textarea
+        data-testid={testId}
+        aria-label={testId}
+        value={text}
+        readOnly={readOnly}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+    );
+  });
+  return { default: Fake, JsonEditor: Fake };
+});
 
 interface Sent {
   method: string;
@@ -119,7 +144,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('FAPI Playground', { timeout: 90_000 }, () => {
+describe('FAPI Playground', { timeout: 120_000 }, () => {
   it('is an API tool at /api/fapi', () => {
     expect(tool).toMatchObject({ path: '/api/fapi', title: 'FAPI Playground', group: 'APIs' });
   });
@@ -198,17 +223,24 @@ describe('FAPI Playground', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('active-credential')).toHaveTextContent(/^No\.1 · token expires /);
   });
 
-  it('needs a credential and valid JSON to call', async () => {
-    seedTabs('{"requestedShipment": ');
-    const { unmount } = renderWithProviders(<FapiPage />, { route: '/api/fapi' });
-    expect(await screen.findByText('json syntax error')).toBeVisible();
-    expect(callButton()).toBeDisabled();
-    unmount();
+  it('needs valid JSON and a credential to call', async () => {
     seedTabs('{}');
-    renderWithProviders(<FapiPage />, { route: '/api/fapi' });
-    await screen.findByTestId('request-editor');
+    const { unmount } = renderWithProviders(<FapiPage />, { route: '/api/fapi' });
+    const editor = await screen.findByTestId('request-editor');
     expect(screen.queryByText('json syntax error')).toBeNull();
     expect(callButton()).toBeDisabled(); // no credential
+    unmount();
+    await seedCredential();
+    renderWithProviders(<FapiPage />, { route: '/api/fapi' });
+    await waitFor(() => expect(callButton()).toBeEnabled());
+    fireEvent.change(await screen.findByTestId('request-editor'), { target: { value: '{"requestedShipment": ' } });
+    expect(await screen.findByText('json syntax error')).toBeVisible();
+    expect(callButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'save json' })).toBeDisabled();
+    fireEvent.change(screen.getByTestId('request-editor'), { target: { value: '{"requestedShipment": {}}' } });
+    await waitFor(() => expect(callButton()).toBeEnabled());
+    expect(screen.queryByText('json syntax error')).toBeNull();
+    expect(editor).not.toBeInTheDocument();
   });
 
   it('loads the sample, lists schema problems, calls with the overwrite row and shows status, time and size', async () => {
@@ -219,6 +251,8 @@ describe('FAPI Playground', { timeout: 90_000 }, () => {
     expect(problems).toHaveTextContent('1 schema problems (warnings: the call is still sent)');
     expect(within(problems).getByText('requestedShipment')).toBeInTheDocument();
     expect(problems).toHaveTextContent('requestedShipment is required.');
+    await userEvent.click(within(problems).getByText('requestedShipment'));
+    expect(revealed).toContainEqual(['requestedShipment']); // jumps to the node
     await waitFor(() => expect(callButton()).toBeEnabled()); // problems warn, never block
 
     await userEvent.click(screen.getByRole('button', { name: 'sample' }));
@@ -238,7 +272,8 @@ describe('FAPI Playground', { timeout: 90_000 }, () => {
     expect(summary).toHaveTextContent('200');
     expect(summary).toHaveTextContent('12.5 ms');
     expect(summary).toHaveTextContent(/\d+ B/);
-    expect(await screen.findByTestId('response-demo')).toHaveAttribute('data-endpoint', 'ship-create');
+    expect(await screen.findByTestId('demo-area')).toBeInTheDocument(); // fapi/demos renders in it
+    expect(screen.getByRole('button', { name: /history \(1\)/ })).toBeInTheDocument();
 
     const call = sent.find((s) => s.url === '/lab/api/carrier/sandbox/ship/v1/shipments')!;
     expect(call.method).toBe('POST');
@@ -254,24 +289,46 @@ describe('FAPI Playground', { timeout: 90_000 }, () => {
         labelSpecification: { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' },
       },
     });
+  });
 
-    // History: the call is there and can be reopened; curl masks the token unless asked.
-    await userEvent.click(screen.getByRole('button', { name: /history \(1\)/ }));
+  it('reopens a call from the tab’s history and copies the request as curl, token masked unless asked', async () => {
+    await seedCredential();
+    const s: TabsState = initialTabs();
+    s.tabs[0]!.body = '{}';
+    s.tabs[0]!.history = [
+      {
+        at: Date.UTC(2026, 10, 23, 2, 0, 0),
+        endpointId: 'locations',
+        method: 'POST',
+        path: '/location/v1/locations',
+        request: '{"location": 1}',
+        status: 200,
+        statusText: 'OK',
+        timeMs: 42,
+      },
+    ];
+    localStorage.setItem(TABS_KEY, JSON.stringify(s));
+    renderWithProviders(<FapiPage />, { route: '/api/fapi' });
+    await userEvent.click(await screen.findByRole('button', { name: /history \(1\)/ }));
     const history = await dialogWith('The last 20 calls of this tab');
-    expect(history).toHaveTextContent('POST /ship/v1/shipments');
-    expect(history).toHaveTextContent('200');
+    expect(history).toHaveTextContent('POST /location/v1/locations');
+    expect(history).toHaveTextContent('42 ms');
     await userEvent.click(within(history).getByRole('button', { name: 'reopen' }));
     await expectNotice('request reopened');
+    await waitFor(() => expect(screen.getByTestId('request-editor')).toHaveValue('{"location": 1}'));
+    expect(screen.queryByTestId('overwrite-row')).toBeNull(); // locations has none
 
     await userEvent.click(screen.getByRole('button', { name: 'copy as curl' }));
     const curl = await screen.findByTestId('curl');
-    expect(curl).toHaveTextContent(
-      "curl -X POST 'http://localhost:3000/lab/api/carrier/sandbox/ship/v1/shipments'".replace(
-        'http://localhost:3000',
-        location.origin,
-      ),
-    );
-    expect(curl).toHaveTextContent('authorization: Bearer <access token>');
+    expect(curl.textContent!.split(' \\\n')).toEqual([
+      `curl -X POST '${location.origin}/lab/api/carrier/sandbox/location/v1/locations'`,
+      `  -H 'content-type: application/json'`,
+      `  -H 'accept: application/json'`,
+      `  -H 'authorization: Bearer <access token>'`,
+      `  -H 'x-locale: en_US'`,
+      expect.stringMatching(/^ {2}-H 'x-customer-transaction-id: lab-sandbox-locations-\d{8}-\d{9}'$/),
+      `  --data-raw '{"location":1}'`,
+    ]);
     expect(curl).not.toHaveTextContent('tok-saved');
     await userEvent.click(screen.getByRole('checkbox', { name: 'show the token' }));
     expect(screen.getByTestId('curl')).toHaveTextContent('authorization: Bearer tok-saved');
