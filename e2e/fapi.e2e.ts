@@ -59,10 +59,8 @@ describe('FAPI Playground', () => {
     await page.getByLabel('endpoint', { exact: true }).click();
     await page.keyboard.type('Create Shipment');
     await page.keyboard.press('Enter');
-    await expectText(
-      page.locator('.ant-select-selection-item').filter({ hasText: '/ship/v1/shipments' }),
-      'Create Shipment',
-    );
+    await expectText(page.locator('.fapi-endpoint'), 'POST /ship/v1/shipments');
+    await expectText(page.locator('.fapi-endpoint'), 'Create Shipment', { exact: true });
     await page.getByRole('button', { name: 'sample', exact: true }).click();
     await expectText(page, 'code sample copied to request', { first: true });
     await expect.poll(() => requestText(page), POLL).toContain('requestedShipment');

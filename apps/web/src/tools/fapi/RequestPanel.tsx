@@ -270,6 +270,7 @@ export function RequestPanel({
       <Flex gap={8} wrap align="center">
         <Select
           aria-label={m.endpoint}
+          className="fapi-endpoint"
           showSearch={{ optionFilterProp: 'search' }}
           placeholder={m.endpointSearch}
           value={endpoint.id}
