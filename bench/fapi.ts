@@ -107,16 +107,26 @@ try {
   await p.getByTestId('schema-valid').waitFor();
   const call = p.getByRole('button', { name: 'call API' });
   const times: number[] = [];
+  const upstream: number[] = [];
+  let size = '';
   for (let i = 1; i <= RUNS + WARMUP; i++) {
     const t = performance.now();
     await call.click();
     await p.getByRole('button', { name: `history (${i})` }).waitFor();
     await p.getByTestId('response-summary').getByText('200 OK').waitFor();
-    if (i > WARMUP) times.push(performance.now() - t);
+    if (i > WARMUP) {
+      times.push(performance.now() - t);
+      const tags = await p.getByTestId('response-summary').locator('.ant-tag').allTextContents();
+      upstream.push(Number(/([\d.]+) ms/.exec(tags.join(' '))?.[1] ?? NaN));
+      size = tags.find((x) => / B$/.test(x)) ?? '';
+    }
   }
   const s = summarize(times);
   report(`create shipment click → rendered response, p50 of ${s.n}`, s.p50, 'ms');
   report(`create shipment click → rendered response, p95`, s.p95, 'ms');
+  const u = summarize(upstream);
+  report(`  of which upstream (Server-Timing), p50`, u.p50, 'ms');
+  console.log(`response size: ${size}`);
   await context.close();
 } finally {
   await browser.close();
