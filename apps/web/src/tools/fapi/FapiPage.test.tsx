@@ -17,6 +17,27 @@ configure({ asyncUtilTimeout: 8000 });
  * into); JsonEditor.test.tsx checks the real one, the e2e spec the page with it in Chromium.
  */
 const revealed: string[][] = [];
+
+// Stand-in payload generator (tools/fapi-ship-payload is built beside this page).
+vi.mock('@/tools/fapi-ship-payload/ShipPayloadGenerator', () => ({
+  default: ({ onUse }: { onUse?: (p: unknown) => void }) => (
+    <button type="button" onClick={() => onUse?.({ requestedShipment: { generated: true } })}>
+      use generated
+    </button>
+  ),
+}));
+
+// Stand-in specific forms (fapi/forms is built beside this page): they show what they are given.
+vi.mock('./forms', async () => {
+  const { lazy } = await import('react');
+  const Shows = (p: import('./shared/types').SpecificFormProps) => (
+    <div data-testid="specific-form">
+      {p.credential?.accessToken ?? 'none'}|{p.locale}|{p.initialImage?.fileName ?? 'no image'}
+    </div>
+  );
+  const form = lazy(async () => ({ default: Shows }));
+  return { SPECIFIC_FORMS: { accountVerification: form, imageUpload: form } };
+});
 vi.mock('./JsonEditor', async () => {
   const { forwardRef, useImperativeHandle } = await import('react');
   const Fake = forwardRef<
@@ -381,5 +402,41 @@ describe('FAPI Playground', { timeout: 120_000 }, () => {
       endpointId: 'locations',
       body: expect.stringContaining('locationsSummaryRequestControlParameters'),
     });
+  });
+
+  it('shows an endpoint’s specific form instead of the editors, with a fresh token and a handed-over image', async () => {
+    let s = updateSlot(blankState(), 'No.2', { clientId: 'key', clientSecret: 'secret' });
+    s = applySlot(s, 'No.2', { accessToken: 'old', expiresAt: Date.now() - 1 });
+    await secureStorage.set(CREDENTIALS_KEY, s);
+    leavePlaygroundHandoff({
+      endpointId: 'image-upload',
+      image: { dataUrl: 'data:image/png;base64,AA==', fileName: 'sig.png', contentType: 'PNG' },
+    });
+    renderWithProviders(<FapiPage />, { route: '/api/fapi?handoff=1' });
+    await waitFor(() => expect(screen.getByTestId('specific-form')).toHaveTextContent('tok-abc|en_US|sig.png'));
+    await expectNotice('new access token obtained');
+    expect(screen.queryByTestId('request-editor')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'call API' })).toBeNull();
+  });
+
+  it('puts a generated ship payload into the current tab, switching it to create shipment', async () => {
+    const t: TabsState = initialTabs();
+    t.tabs[0] = { ...t.tabs[0]!, endpointId: 'locations', body: '{}' };
+    localStorage.setItem(TABS_KEY, JSON.stringify(t));
+    renderWithProviders(<FapiPage />, { route: '/api/fapi' });
+    await screen.findByTestId('request-editor');
+    expect(screen.queryByTestId('overwrite-row')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ship Payload' }));
+    const dialog = await dialogWith('use generated');
+    expect(dialog.closest('.ant-modal')).toHaveStyle({ width: '95%' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'use generated' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('request-editor')).toHaveValue(
+        JSON.stringify({ requestedShipment: { generated: true } }, null, 2),
+      ),
+    );
+    expect(screen.getByTestId('overwrite-row')).toBeInTheDocument();
+    const saved = JSON.parse(localStorage.getItem(TABS_KEY)!) as TabsState;
+    expect(saved.tabs[0]).toMatchObject({ endpointId: 'ship-create', method: 'POST' });
   });
 });

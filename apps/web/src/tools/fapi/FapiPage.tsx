@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Checkbox, Flex, Modal, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
+import { endpointById } from '@lab/core/carrier';
 import { apiFetch } from '@/lib/api';
 import { MyMemoButton } from '@/components/memo';
 import { fillMessage, useMessages } from '@/lib/i18n';
@@ -105,6 +106,13 @@ export default function FapiPage() {
     return activeCredential(next);
   }, [creds, save, m.newToken, m.tokenRefreshFailed]);
 
+  // The specific forms call with the credential they are given: refresh an expired token when one shows.
+  const formShown = !!endpointById(active.endpointId)?.specificInterface;
+  const tokenExpired = slot ? !hasValidToken(slot, Date.now()) : false;
+  useEffect(() => {
+    if (formShown && tokenExpired) void ensureCredential();
+  }, [formShown, tokenExpired, ensureCredential]);
+
   function takePayload(payload: unknown) {
     setTabs((prev) =>
       updateTab(prev, prev.activeKey, {
@@ -119,7 +127,7 @@ export default function FapiPage() {
   }
 
   const expiry = slot?.tokenExpireTimestamp ? new Date(slot.tokenExpireTimestamp) : undefined;
-  const expired = slot ? !hasValidToken(slot, Date.now()) : false;
+  const expired = tokenExpired;
 
   return (
     <Flex vertical gap={12}>
