@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import { resetSecureStorageCache, secureStorage } from '@/lib/secureStorage';
 import { leavePlaygroundHandoff } from './shared/handoff';
+import type { SpecificFormProps } from './shared/types';
 import { applySlot, blankState, CREDENTIALS_KEY, updateSlot } from './credentials';
 import FapiPage, { REMINDER_KEY } from './FapiPage';
 import { initialTabs, TABS_KEY, type TabsState } from './tabs';
@@ -30,7 +31,7 @@ vi.mock('@/tools/fapi-ship-payload/ShipPayloadGenerator', () => ({
 // Stand-in specific forms (fapi/forms is built beside this page): they show what they are given.
 vi.mock('./forms', async () => {
   const { lazy } = await import('react');
-  const Shows = (p: import('./shared/types').SpecificFormProps) => (
+  const Shows = (p: SpecificFormProps) => (
     <div data-testid="specific-form">
       {p.credential?.accessToken ?? 'none'}|{p.locale}|{p.initialImage?.fileName ?? 'no image'}
     </div>
