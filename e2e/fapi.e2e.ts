@@ -28,7 +28,7 @@ describe('FAPI Playground', () => {
   });
 
   it('applies a sandbox slot, calls create shipment against the simulator, checks JSON and schema, and keeps it all across a reload', async () => {
-    const { page } = await openPage('/api/fapi');
+    const { page } = await openPage('/api/fapi', { clipboard: true });
     const violations: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
@@ -73,6 +73,14 @@ describe('FAPI Playground', () => {
     await expectText(page.getByTestId('response-editor'), 'transactionShipments', { first: true });
     await expect.poll(() => page.getByTestId('demo-area').locator('*').count(), POLL).toBeGreaterThan(0);
     await expectRole(page, 'button', { name: 'history (1)' });
+    // The node under the cursor, its path copied.
+    await page.getByTestId('response-editor').getByText('"transactionShipments"').click();
+    await expect
+      .poll(() => page.getByLabel('node path', { exact: true }).inputValue(), POLL)
+      .toBe('output.transactionShipments');
+    await page.getByRole('button', { name: 'copy node path' }).click();
+    await expectText(page, 'node path copied', { first: true });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('output.transactionShipments');
 
     // Broken JSON: the tag shows and call API is disabled.
     await page.getByTestId('request-editor').locator('.cm-content').click();

@@ -9,6 +9,7 @@ import {
   type JSONSelection,
   type JsonEditor as Editor,
 } from 'vanilla-jsoneditor';
+import { jsonPathAt } from './jsonPathAt';
 
 /**
  * vanilla-jsoneditor (text and tree modes) as a React component. The parent owns the text:
@@ -64,6 +65,12 @@ export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function
           handlers.current.onChange?.(next);
         },
         onSelect: (selection: JSONEditorSelection | undefined) => {
+          if (selection && 'ranges' in selection) {
+            // Text mode: the node under the cursor, read from the text.
+            const head = selection.ranges[selection.main]?.head;
+            if (head !== undefined) handlers.current.onSelectPath?.(jsonPathAt(lastText.current, head));
+            return;
+          }
           if (!isJsonSelection(selection)) return;
           try {
             handlers.current.onSelectPath?.(getFocusPath(selection).map(String));
