@@ -108,6 +108,7 @@ const TRANSLATED_ROUTES = [
   '/transaction/parse',
   '/api/fdxwebhook',
   '/api/stratus',
+  '/api/fapi',
   '/utils/zplcreator',
   '/utils/zebraprinter',
   '/utils/magpbatch',
