@@ -1,0 +1,371 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Flex,
+  List,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { NamedSample, OpenApiOperationView } from '@lab/core/contract';
+import {
+  DEFAULT_LEVEL,
+  LEVELS,
+  SchemaView,
+  SchemaViewControls,
+  sanitizeDescription,
+  type SchemaViewMode,
+} from '@/components/schema-view';
+import { copyToClipboard } from '@/lib/clipboard';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/tools/fapi/shared/handoff';
+import { docQueries, endpointFor, operationKey, parseOperationKey } from './docApi';
+import { messages } from './messages';
+
+const METHOD_COLORS: Record<string, string> = {
+  GET: 'blue',
+  POST: 'green',
+  PUT: 'orange',
+  DELETE: 'red',
+  PATCH: 'purple',
+};
+
+function MethodTag({ method }: { method: string }) {
+  return (
+    <Tag color={METHOD_COLORS[method] ?? 'default'} style={{ fontFamily: 'monospace', marginInlineEnd: 6 }}>
+      {method}
+    </Tag>
+  );
+}
+
+/** Reads and writes the viewer's state in the URL: api, op, part, view, level, field. */
+function useDocParams() {
+  const [params, setParams] = useSearchParams();
+  const levelParam = Number(params.get('level'));
+  const state = {
+    api: params.get('api') ?? undefined,
+    op: params.get('op') ?? undefined,
+    part: params.get('part') ?? 'request',
+    view: (params.get('view') === 'table' ? 'table' : 'tree') as SchemaViewMode,
+    level: (LEVELS as readonly number[]).includes(levelParam) ? levelParam : DEFAULT_LEVEL,
+    field: params.get('field') ?? undefined,
+    full: params.get('full') === '1',
+  };
+  const update = (changes: Partial<Record<keyof typeof state, string | number | boolean | undefined>>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === false || v === '') next.delete(k);
+          else next.set(k, v === true ? '1' : String(v));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return [state, update] as const;
+}
+
+function SampleList({ view, onOpen }: { view: OpenApiOperationView; onOpen: (sample: NamedSample) => void }) {
+  const m = useMessages(messages);
+  const navigate = useNavigate();
+  const endpointId = endpointFor(view.document, view.method, view.path);
+  const send = (sample: NamedSample) => {
+    if (!endpointId) return;
+    leavePlaygroundHandoff({ endpointId, body: sample.request, source: `${m.source}: ${sample.name}` });
+    void navigate(PLAYGROUND_HANDOFF_PATH);
+  };
+  if (view.samples.length === 0) return <Typography.Text type="secondary">{m.noSamples}</Typography.Text>;
+  return (
+    <List
+      size="small"
+      style={{ maxHeight: 600, overflow: 'auto' }}
+      dataSource={view.samples}
+      renderItem={(s) => (
+        <List.Item
+          actions={[
+            <Button key="view" size="small" onClick={() => onOpen(s)}>
+              {m.viewJson}
+            </Button>,
+            <Tooltip key="send" title={endpointId ? undefined : m.noEndpoint}>
+              <Button size="small" type="primary" disabled={!endpointId} onClick={() => send(s)}>
+                {m.sendToPlayground}
+              </Button>
+            </Tooltip>,
+          ]}
+        >
+          <Typography.Text style={{ wordBreak: 'break-all' }}>{s.name}</Typography.Text>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** FAPI Doc (/api/fapidoc): the imported OpenAPI documents, one operation at a time. */
+export default function FapiDocPage() {
+  const m = useMessages(messages);
+  const [state, update] = useDocParams();
+  const [sample, setSample] = useState<NamedSample>();
+  const [reference, setReference] = useState<string>();
+
+  const documents = useQuery(docQueries.documents);
+  const docs = useMemo(() => documents.data?.documents ?? [], [documents.data]);
+  const current = docs.find((d) => d.name === state.api);
+  const operations = useQuery({ ...docQueries.operations(current?.name ?? ''), enabled: current !== undefined });
+  const opRef = parseOperationKey(state.op ?? null);
+  const opExists = opRef && operations.data?.operations.some((o) => o.method === opRef.method && o.path === opRef.path);
+  const view = useQuery({
+    ...docQueries.view(current?.name ?? '', opRef?.method ?? '', opRef?.path ?? ''),
+    enabled: current !== undefined && opExists === true,
+  });
+
+  const apiOptions = useMemo(() => {
+    const groups = new Map<string, { label: string; value: string }[]>();
+    for (const d of docs) {
+      const list = groups.get(d.api) ?? [];
+      list.push({ value: d.name, label: `${d.title || d.resource} (${d.resource})` });
+      groups.set(d.api, list);
+    }
+    return [...groups].map(([api, options]) => ({ label: api, title: api, options }));
+  }, [docs]);
+
+  const operationOptions = useMemo(
+    () =>
+      (operations.data?.operations ?? []).map((o) => ({
+        value: operationKey(o),
+        search: `${o.method} ${o.path} ${o.summary ?? ''}`.toLowerCase(),
+        label: (
+          <span>
+            <MethodTag method={o.method} />
+            <Typography.Text code>{o.path}</Typography.Text> {o.summary}
+          </span>
+        ),
+      })),
+    [operations.data],
+  );
+
+  const data = view.data;
+  const part = data && (state.part === 'request' && data.request ? 'request' : state.part);
+  const response = data?.responses.find((r) => r.status === part);
+  const shownTree = part === 'request' ? data?.request?.tree : response?.tree;
+  const hasTree = shownTree !== undefined && shownTree !== null;
+
+  const referenceFields = useMemo(() => {
+    if (!reference || !shownTree) return [];
+    const needle = new RegExp(`loadDocReference\\(\\s*\\\\?["']${reference.replace(/[.-]/g, '\\$&')}\\\\?["']`);
+    return shownTree.fields.filter((f) => f.description && needle.test(f.description));
+  }, [reference, shownTree]);
+  const referenceValues = useMemo(
+    () => [...new Set(referenceFields.flatMap((f) => f.enum ?? []))].sort(),
+    [referenceFields],
+  );
+
+  const empty = documents.isSuccess && docs.length === 0;
+  const schemaPane = (tree: NonNullable<typeof shownTree>) => (
+    <SchemaView
+      tree={tree}
+      view={state.view}
+      level={state.level}
+      fullDescription={state.full}
+      selected={state.field}
+      onSelect={(field) => update({ field })}
+      onDocReference={setReference}
+      height="calc(100vh - 330px)"
+      label={part === 'request' ? m.request : part}
+    />
+  );
+
+  return (
+    <Flex vertical gap={12} style={{ padding: 16 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {m.title}
+      </Typography.Title>
+      <Flex wrap gap={12} align="center">
+        <Select
+          aria-label={m.api}
+          placeholder={m.chooseApi}
+          style={{ width: 360 }}
+          showSearch
+          optionFilterProp="label"
+          disabled={docs.length === 0}
+          loading={documents.isPending}
+          value={current?.name}
+          options={apiOptions}
+          onChange={(api: string) => update({ api, op: undefined, field: undefined, part: undefined })}
+        />
+        <Select
+          aria-label={m.operation}
+          placeholder={m.chooseOperation}
+          style={{ width: 520 }}
+          showSearch
+          filterOption={(input, option) => (option?.search ?? '').includes(input.toLowerCase())}
+          disabled={!operations.data}
+          loading={operations.isFetching}
+          value={opExists ? state.op : undefined}
+          options={operationOptions}
+          onChange={(op: string) => update({ op, field: undefined, part: undefined })}
+        />
+        <SchemaViewControls
+          disabled={!hasTree}
+          view={state.view}
+          onView={(v) => update({ view: v === 'tree' ? undefined : v })}
+          level={state.level}
+          onLevel={(l) => update({ level: l === DEFAULT_LEVEL ? undefined : l })}
+          fullDescription={state.full}
+          onFullDescription={(full) => update({ full })}
+        />
+      </Flex>
+
+      {documents.error && (
+        <Alert type="error" title={fillMessage(m.loadFailed, { message: (documents.error as Error).message })} />
+      )}
+      {empty && (
+        <Alert
+          type="info"
+          showIcon
+          title={m.emptyStore}
+          description={
+            <span>
+              {m.emptyStoreHow} <Typography.Text code>{m.importCommand}</Typography.Text>
+            </span>
+          }
+        />
+      )}
+      {!empty && documents.isSuccess && !current && <Empty description={m.pickApi} />}
+      {current && operations.data && !opExists && (
+        <Empty description={fillMessage(m.pickOperation, { api: current.name })} />
+      )}
+      {(operations.error || view.error) && (
+        <Alert
+          type="error"
+          title={fillMessage(m.loadFailed, { message: ((operations.error ?? view.error) as Error).message })}
+        />
+      )}
+      {opExists && view.isPending && <Spin />}
+
+      {data && (
+        <Flex gap={16} align="start">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Space wrap align="center" style={{ marginBottom: 4 }}>
+              <MethodTag method={data.method} />
+              <Typography.Text code>{data.path}</Typography.Text>
+              <Typography.Text strong>{data.summary}</Typography.Text>
+              {data.request?.schemaName && (
+                <Typography.Text type="secondary">
+                  {fillMessage(m.schemaName, { name: data.request.schemaName })}
+                </Typography.Text>
+              )}
+            </Space>
+            {data.description && (
+              <div
+                className="sv-desc"
+                style={{ marginBottom: 4 }}
+                dangerouslySetInnerHTML={{ __html: sanitizeDescription(data.description) }}
+              />
+            )}
+            <Tabs
+              activeKey={part}
+              onChange={(key) => update({ part: key === 'request' ? undefined : key, field: undefined })}
+              destroyOnHidden
+              items={[
+                {
+                  key: 'request',
+                  label: m.request,
+                  disabled: !data.request,
+                  children: data.request ? schemaPane(data.request.tree) : <Empty description={m.noRequestBody} />,
+                },
+                ...data.responses.map((r) => ({
+                  key: r.status,
+                  label: r.status,
+                  children: (
+                    <>
+                      {r.description && <Typography.Paragraph type="secondary">{r.description}</Typography.Paragraph>}
+                      {r.tree ? schemaPane(r.tree) : <Empty description={m.noSchema} />}
+                    </>
+                  ),
+                })),
+              ]}
+            />
+          </div>
+          <Card size="small" title={`${m.namedSamples} (${data.samples.length})`} style={{ width: 380, flex: 'none' }}>
+            <SampleList view={data} onOpen={setSample} />
+          </Card>
+        </Flex>
+      )}
+
+      <Modal
+        open={sample !== undefined}
+        title={sample?.name}
+        onCancel={() => setSample(undefined)}
+        width={800}
+        footer={[
+          <Button
+            key="copy"
+            onClick={async () => {
+              if (await copyToClipboard(JSON.stringify(sample?.request, null, 2))) notify.success(m.copied);
+              else notify.error(m.noClipboard);
+            }}
+          >
+            {m.copyJson}
+          </Button>,
+          <Button key="close" type="primary" onClick={() => setSample(undefined)}>
+            {m.close}
+          </Button>,
+        ]}
+      >
+        <pre data-testid="sample-json" style={{ maxHeight: '65vh', overflow: 'auto', fontSize: 12 }}>
+          {sample ? JSON.stringify(sample.request, null, 2) : ''}
+        </pre>
+      </Modal>
+
+      <Drawer
+        open={reference !== undefined}
+        title={fillMessage(m.reference, { name: reference ?? '' })}
+        onClose={() => setReference(undefined)}
+        width={520}
+      >
+        <Typography.Paragraph>{fillMessage(m.referenceNote, { name: reference ?? '' })}</Typography.Paragraph>
+        <List
+          size="small"
+          dataSource={referenceFields}
+          renderItem={(f) => (
+            <List.Item>
+              <Button
+                type="link"
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+                onClick={() => {
+                  update({ field: f.path });
+                  setReference(undefined);
+                }}
+              >
+                {f.path}
+              </Button>
+            </List.Item>
+          )}
+        />
+        {referenceValues.length > 0 && (
+          <>
+            <Typography.Paragraph style={{ marginTop: 12 }}>{m.referenceValues}</Typography.Paragraph>
+            <Flex wrap gap={4}>
+              {referenceValues.map((v) => (
+                <Tag key={v}>{v}</Tag>
+              ))}
+            </Flex>
+          </>
+        )}
+      </Drawer>
+    </Flex>
+  );
+}
