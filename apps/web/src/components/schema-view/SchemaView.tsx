@@ -497,6 +497,8 @@ export interface SchemaViewControlsProps {
   onFullDescription: (full: boolean) => void;
   /** Shown from the start, disabled until there is something to show. */
   disabled?: boolean;
+  /** False when the caller switches tree/table itself (the webhook dialog's tabs). */
+  showView?: boolean;
 }
 
 /** View (tree/table), expand level 1–10 and the full-description switch. */
@@ -508,20 +510,23 @@ export function SchemaViewControls({
   fullDescription,
   onFullDescription,
   disabled = false,
+  showView = true,
 }: SchemaViewControlsProps) {
   const m = useMessages(messages);
   return (
     <div className="sv-controls">
-      <Segmented<SchemaViewMode>
-        aria-label="view"
-        disabled={disabled}
-        value={view}
-        onChange={onView}
-        options={[
-          { value: 'tree', label: m.tree },
-          { value: 'table', label: m.table },
-        ]}
-      />
+      {showView && (
+        <Segmented<SchemaViewMode>
+          aria-label="view"
+          disabled={disabled}
+          value={view}
+          onChange={onView}
+          options={[
+            { value: 'tree', label: m.tree },
+            { value: 'table', label: m.table },
+          ]}
+        />
+      )}
       <span className="sv-control-label">{m.expandLevel}</span>
       <Segmented<number>
         aria-label={m.expandLevel}
