@@ -107,6 +107,7 @@ const TRANSLATED_ROUTES = [
   '/transaction/search',
   '/transaction/parse',
   '/api/fdxwebhook',
+  '/api/fapidoc',
   '/utils/zplcreator',
   '/utils/zebraprinter',
   '/utils/magpbatch',
