@@ -66,7 +66,7 @@ describe('FAPI Doc', () => {
     await page.getByRole('button', { name: 'View JSON' }).first().click();
     const dialog = page.getByRole('dialog');
     await expectText(dialog.getByTestId('sample-json'), '"requestedShipment"');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await page.getByRole('button', { name: 'Send to playground' }).first().click();
     await expect
       .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, POLL)
