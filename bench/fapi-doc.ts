@@ -88,8 +88,34 @@ async function ours(page: Page, baseUrl: string, deepPath: string): Promise<[num
     const paint = w.__paintAfter!('[role="tree"] [data-path="requestedShipment"]');
     w.__m = Promise.all([press, paint]);
   });
+  const cdp = process.env.DEBUG_PROFILE ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await option.click();
   const [p1, q1] = await page.evaluate(() => (window as unknown as { __m: Promise<[number, number]> }).__m);
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map<string, number>();
+    const dt = new Map<number, number>();
+    profile.samples!.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas![i] ?? 0)));
+    for (const n of profile.nodes) {
+      const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt.get(n.id) ?? 0));
+    }
+    console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(1)}ms ${k}`).join('\n'));
+  }
+  if (process.env.DEBUG_TIMING) {
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/lab/api/') || e.name.endsWith('.js'))
+        .map((e) => `${e.name.split('/').pop()!.slice(0, 60)} ${e.startTime.toFixed(0)}→${(e as PerformanceResourceTiming).responseEnd.toFixed(0)}`),
+    );
+    console.error(`press ${p1.toFixed(0)} paint ${q1.toFixed(0)}\n  ${entries.join('\n  ')}`);
+  }
 
   const ten = page.locator('.sv-controls').getByText('10', { exact: true });
   await page.evaluate((deep) => {

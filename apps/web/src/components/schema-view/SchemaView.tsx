@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Button, Checkbox, Empty, Input, Segmented, Tooltip } from 'antd';
+import { Button, Checkbox, Empty, Input, Segmented } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, CopyOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { SchemaField, SchemaTree } from '@lab/core/schema-tree';
 import { copyToClipboard } from '@/lib/clipboard';
@@ -11,6 +11,9 @@ import { messages } from './messages';
 import './schemaView.css';
 
 export type SchemaViewMode = 'tree' | 'table';
+/** Row heights (px) when descriptions show their first sentence: must match schemaView.css. */
+const TREE_ROW = 48;
+const TABLE_ROW = 32;
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 export const DEFAULT_LEVEL = 2;
 
@@ -152,17 +155,11 @@ const Row = memo(function Row({
       {fillMessage(m.recursive, { target: target?.path ?? m.root })}
     </button>
   );
+  // Plain elements in rows (no antd Button/Tooltip): rows mount and unmount all the time while scrolling.
   const copyButton = (
-    <Tooltip title={m.copyPath}>
-      <Button
-        size="small"
-        type="text"
-        className="sv-copy"
-        aria-label={m.copyPath}
-        icon={<CopyOutlined />}
-        onClick={copy}
-      />
-    </Tooltip>
+    <button type="button" className="sv-copy" title={m.copyPath} aria-label={m.copyPath} onClick={copy}>
+      <CopyOutlined />
+    </button>
   );
   if (view === 'table') {
     return (
@@ -326,12 +323,18 @@ export function SchemaView({
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: visible.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: () => (view === 'table' ? 36 : 46),
+    // One fixed height per row (no layout reads) unless full descriptions are shown, then measured.
+    estimateSize: () => (view === 'table' ? TABLE_ROW : TREE_ROW),
     overscan: 10,
     initialRect: { width: 800, height: 600 },
     observeElementRect: observeRect,
     getItemKey: (i) => visible[i]!,
   });
+
+  // Heights change with the full-description switch and the view: forget the measured ones.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [fullDescription, view, virtualizer]);
 
   useEffect(() => {
     const target = pendingScroll.current;
@@ -432,7 +435,7 @@ export function SchemaView({
       ) : (
         <div
           ref={parentRef}
-          className={`sv-scroll sv-${view}`}
+          className={`sv-scroll sv-${view}${fullDescription ? '' : ' sv-fixed'}`}
           style={{ height }}
           role={view === 'table' ? 'table' : 'tree'}
           aria-label={label}
@@ -462,7 +465,7 @@ export function SchemaView({
                 <div
                   key={item.key}
                   data-index={item.index}
-                  ref={virtualizer.measureElement}
+                  ref={fullDescription ? virtualizer.measureElement : undefined}
                   className="sv-item"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -13,7 +13,7 @@ import {
   Select,
   Space,
   Spin,
-  Tabs,
+  Segmented,
   Tag,
   Tooltip,
   Typography,
@@ -33,6 +33,9 @@ import { notify } from '@/lib/notify';
 import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/tools/fapi/shared/handoff';
 import { docQueries, endpointFor, operationKey, parseOperationKey } from './docApi';
 import { messages } from './messages';
+
+/** How many operations' views are fetched ahead when the operation list opens. */
+const PREFETCH_OPERATIONS = 12;
 
 const METHOD_COLORS: Record<string, string> = {
   GET: 'blue',
@@ -113,6 +116,44 @@ function SampleList({ view, onOpen }: { view: OpenApiOperationView; onOpen: (sam
   );
 }
 
+/**
+ * The antd parts the operation view uses, mounted hidden with the page: antd injects each
+ * component's CSS on its first mount, and each injection restyles the whole document. Doing it
+ * here, while the user picks an API, keeps it out of the time between choosing an operation and
+ * seeing its tree.
+ */
+function StyleWarmUp() {
+  return (
+    <div hidden aria-hidden data-i18n-data>
+      <Card size="small" title="-">
+        <List
+          size="small"
+          dataSource={['-']}
+          renderItem={(x) => (
+            <List.Item
+              actions={[
+                <Button key="b" size="small">
+                  -
+                </Button>,
+              ]}
+            >
+              {x}
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Space>
+        <Tag color="green">-</Tag>
+        <Typography.Text code>-</Typography.Text>
+        <Typography.Text strong>-</Typography.Text>
+        <Typography.Paragraph>-</Typography.Paragraph>
+        <Spin size="small" />
+        <Empty />
+      </Space>
+    </div>
+  );
+}
+
 /** FAPI Doc (/api/fapidoc): the imported OpenAPI documents, one operation at a time. */
 export default function FapiDocPage() {
   const m = useMessages(messages);
@@ -120,6 +161,7 @@ export default function FapiDocPage() {
   const [sample, setSample] = useState<NamedSample>();
   const [reference, setReference] = useState<string>();
 
+  const queryClient = useQueryClient();
   const documents = useQuery(docQueries.documents);
   const docs = useMemo(() => documents.data?.documents ?? [], [documents.data]);
   const current = docs.find((d) => d.name === state.api);
@@ -157,6 +199,7 @@ export default function FapiDocPage() {
   );
 
   const data = view.data;
+  const deferredData = useDeferredValue(data);
   const part = data && (state.part === 'request' && data.request ? 'request' : state.part);
   const response = data?.responses.find((r) => r.status === part);
   const shownTree = part === 'request' ? data?.request?.tree : response?.tree;
@@ -192,6 +235,7 @@ export default function FapiDocPage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {m.title}
       </Typography.Title>
+      <StyleWarmUp />
       <Flex wrap gap={12} align="center">
         <Select
           aria-label={m.api}
@@ -216,6 +260,14 @@ export default function FapiDocPage() {
           value={opExists ? state.op : undefined}
           options={operationOptions}
           onChange={(op: string) => update({ op, field: undefined, part: undefined })}
+          onOpenChange={(open) => {
+            // While the list is open, fetch the operations' views (cached on the server), so the
+            // chosen one is usually here by the click.
+            if (!open || !current || !operations.data) return;
+            for (const o of operations.data.operations.slice(0, PREFETCH_OPERATIONS)) {
+              void queryClient.prefetchQuery(docQueries.view(current.name, o.method, o.path));
+            }
+          }}
         />
         <SchemaViewControls
           disabled={!hasTree}
@@ -275,32 +327,31 @@ export default function FapiDocPage() {
                 dangerouslySetInnerHTML={{ __html: sanitizeDescription(data.description) }}
               />
             )}
-            <Tabs
-              activeKey={part}
+            {/* Request and status tabs as a Segmented: its styles are loaded with the controls. */}
+            <Segmented<string>
+              aria-label={m.part}
+              value={part}
               onChange={(key) => update({ part: key === 'request' ? undefined : key, field: undefined })}
-              destroyOnHidden
-              items={[
-                {
-                  key: 'request',
-                  label: m.request,
-                  disabled: !data.request,
-                  children: data.request ? schemaPane(data.request.tree) : <Empty description={m.noRequestBody} />,
-                },
-                ...data.responses.map((r) => ({
-                  key: r.status,
-                  label: r.status,
-                  children: (
-                    <>
-                      {r.description && <Typography.Paragraph type="secondary">{r.description}</Typography.Paragraph>}
-                      {r.tree ? schemaPane(r.tree) : <Empty description={m.noSchema} />}
-                    </>
-                  ),
-                })),
+              options={[
+                { value: 'request', label: m.request, disabled: !data.request },
+                ...data.responses.map((r) => ({ value: r.status, label: r.status })),
               ]}
+              style={{ marginBottom: 8 }}
             />
+            {part === 'request' &&
+              (data.request ? schemaPane(data.request.tree) : <Empty description={m.noRequestBody} />)}
+            {part !== 'request' && response && (
+              <div key={response.status}>
+                {response.description && (
+                  <Typography.Paragraph type="secondary">{response.description}</Typography.Paragraph>
+                )}
+                {response.tree ? schemaPane(response.tree) : <Empty description={m.noSchema} />}
+              </div>
+            )}
           </div>
           <Card size="small" title={`${m.namedSamples} (${data.samples.length})`} style={{ width: 380, flex: 'none' }}>
-            <SampleList view={data} onOpen={setSample} />
+            {/* Deferred: the request tree paints first, the samples right after. */}
+            {deferredData === data ? <SampleList view={data} onOpen={setSample} /> : <Spin size="small" />}
           </Card>
         </Flex>
       )}
