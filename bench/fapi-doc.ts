@@ -88,6 +88,13 @@ async function ours(page: Page, baseUrl: string, deepPath: string): Promise<[num
     const paint = w.__paintAfter!('[role="tree"] [data-path="requestedShipment"]');
     w.__m = Promise.all([press, paint]);
   });
+  const metricsCdp = process.env.DEBUG_METRICS ? await page.context().newCDPSession(page) : undefined;
+  const metrics = async () => {
+    const { metrics: list } = await metricsCdp!.send('Performance.getMetrics');
+    return Object.fromEntries(list.map((x) => [x.name, x.value]));
+  };
+  if (metricsCdp) await metricsCdp.send('Performance.enable');
+  const before = metricsCdp ? await metrics() : {};
   const cdp = process.env.DEBUG_PROFILE ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -96,6 +103,11 @@ async function ours(page: Page, baseUrl: string, deepPath: string): Promise<[num
   }
   await option.click();
   const [p1, q1] = await page.evaluate(() => (window as unknown as { __m: Promise<[number, number]> }).__m);
+  if (metricsCdp) {
+    const after = await metrics();
+    const keys = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount', 'Nodes'];
+    console.error(keys.map((k) => `${k} ${(((after[k] ?? 0) - (before[k] ?? 0)) * (k.endsWith('Duration') ? 1000 : 1)).toFixed(1)}`).join(', '));
+  }
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     const self = new Map<string, number>();

@@ -239,13 +239,20 @@ export function visibleFields(fields: SchemaField[], isOpen: (i: number) => bool
   return out;
 }
 
-/** Field indexes whose name or description contains the query (case-insensitive). */
-function useSearchIndex(fields: SchemaField[]) {
-  return useMemo(
-    () =>
-      fields.map((f) => `${f.name}\n${f.path}\n${f.description ? descriptionText(f.description) : ''}`.toLowerCase()),
-    [fields],
-  );
+/** Lower-cased name, path and description text per field, built on the first search only. */
+function useSearchIndex(fields: SchemaField[]): () => string[] {
+  const cache = useRef<{ fields: SchemaField[]; index: string[] } | undefined>(undefined);
+  return useCallback(() => {
+    if (cache.current?.fields !== fields) {
+      cache.current = {
+        fields,
+        index: fields.map((f) =>
+          `${f.name}\n${f.path}\n${f.description ? descriptionText(f.description) : ''}`.toLowerCase(),
+        ),
+      };
+    }
+    return cache.current.index;
+  }, [fields]);
 }
 
 /**
@@ -358,7 +365,7 @@ export function SchemaView({
     const q = query.trim().toLowerCase();
     if (!q) return [];
     const out: number[] = [];
-    haystack.forEach((h, i) => {
+    haystack().forEach((h, i) => {
       if (h.includes(q)) out.push(i);
     });
     return out;
@@ -398,7 +405,7 @@ export function SchemaView({
             setMatchAt(0);
             const needle = q.trim().toLowerCase();
             if (!needle) return;
-            const first = haystack.findIndex((h) => h.includes(needle));
+            const first = haystack().findIndex((h) => h.includes(needle));
             if (first >= 0) {
               reveal(first);
               pendingScroll.current = first;

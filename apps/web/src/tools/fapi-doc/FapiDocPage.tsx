@@ -15,10 +15,10 @@ import {
   Spin,
   Segmented,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import type { NamedSample, OpenApiOperationView } from '@lab/core/contract';
+import type { SchemaTree } from '@lab/core/schema-tree';
 import {
   DEFAULT_LEVEL,
   LEVELS,
@@ -33,6 +33,7 @@ import { notify } from '@/lib/notify';
 import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/tools/fapi/shared/handoff';
 import { docQueries, endpointFor, operationKey, parseOperationKey } from './docApi';
 import { messages } from './messages';
+import './fapiDoc.css';
 
 /** How many operations' views are fetched ahead when the operation list opens. */
 const PREFETCH_OPERATIONS = 12;
@@ -91,28 +92,25 @@ function SampleList({ view, onOpen }: { view: OpenApiOperationView; onOpen: (sam
     void navigate(PLAYGROUND_HANDOFF_PATH);
   };
   if (view.samples.length === 0) return <Typography.Text type="secondary">{m.noSamples}</Typography.Text>;
+  // Plain elements: 35 rows of antd List items, Buttons and Tooltips cost more than the tree itself.
   return (
-    <List
-      size="small"
-      style={{ maxHeight: 600, overflow: 'auto' }}
-      dataSource={view.samples}
-      renderItem={(s) => (
-        <List.Item
-          actions={[
-            <Button key="view" size="small" onClick={() => onOpen(s)}>
+    <ul className="fd-samples">
+      {view.samples.map((s) => (
+        <li key={s.name}>
+          <span className="fd-sample-name">{s.name}</span>
+          <span className="fd-sample-actions">
+            <button type="button" className="fd-button" onClick={() => onOpen(s)}>
               {m.viewJson}
-            </Button>,
-            <Tooltip key="send" title={endpointId ? undefined : m.noEndpoint}>
-              <Button size="small" type="primary" disabled={!endpointId} onClick={() => send(s)}>
+            </button>
+            <span title={endpointId ? undefined : m.noEndpoint}>
+              <button type="button" className="fd-button fd-primary" disabled={!endpointId} onClick={() => send(s)}>
                 {m.sendToPlayground}
-              </Button>
-            </Tooltip>,
-          ]}
-        >
-          <Typography.Text style={{ wordBreak: 'break-all' }}>{s.name}</Typography.Text>
-        </List.Item>
-      )}
-    />
+              </button>
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -122,6 +120,11 @@ function SampleList({ view, onOpen }: { view: OpenApiOperationView; onOpen: (sam
  * here, while the user picks an API, keeps it out of the time between choosing an operation and
  * seeing its tree.
  */
+const WARM_TREE: SchemaTree = {
+  type: 'object',
+  fields: [{ parent: -1, depth: 1, end: 1, name: '-', path: '-', type: 'string', required: true, description: '-' }],
+};
+
 function StyleWarmUp() {
   return (
     <div hidden aria-hidden data-i18n-data>
@@ -142,6 +145,7 @@ function StyleWarmUp() {
           )}
         />
       </Card>
+      <SchemaView tree={WARM_TREE} view="tree" level={2} fullDescription={false} height={60} />
       <Space>
         <Tag color="green">-</Tag>
         <Typography.Text code>-</Typography.Text>
