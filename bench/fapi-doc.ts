@@ -29,9 +29,11 @@ const BUDGET = { level2: 300, level10: 1000 };
 
 const require = createRequire(import.meta.url);
 const redocBundle = require.resolve('redoc/bundles/redoc.standalone.js');
-const redocVersion = (JSON.parse(fs.readFileSync(path.join(path.dirname(redocBundle), '../package.json'), 'utf8')) as {
-  version: string;
-}).version;
+const redocVersion = (
+  JSON.parse(fs.readFileSync(path.join(path.dirname(redocBundle), '../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** In the page: resolves with performance.now() at the first paint after `selector` matches. */
 const PAINT_WATCH = `
@@ -60,7 +62,8 @@ async function redocServer(): Promise<{ url: string; close: () => Promise<void> 
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>Redoc</title></head>
 <body><div id="redoc"></div><script src="/redoc.standalone.js"></script></body></html>`;
   const server = http.createServer((req, res) => {
-    if (req.url === '/redoc.standalone.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(bundle);
+    if (req.url === '/redoc.standalone.js')
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(bundle);
     else if (req.url === '/ship.json') res.writeHead(200, { 'content-type': 'application/json' }).end(spec);
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
@@ -105,8 +108,20 @@ async function ours(page: Page, baseUrl: string, deepPath: string): Promise<[num
   const [p1, q1] = await page.evaluate(() => (window as unknown as { __m: Promise<[number, number]> }).__m);
   if (metricsCdp) {
     const after = await metrics();
-    const keys = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount', 'Nodes'];
-    console.error(keys.map((k) => `${k} ${(((after[k] ?? 0) - (before[k] ?? 0)) * (k.endsWith('Duration') ? 1000 : 1)).toFixed(1)}`).join(', '));
+    const keys = [
+      'TaskDuration',
+      'ScriptDuration',
+      'LayoutDuration',
+      'RecalcStyleDuration',
+      'LayoutCount',
+      'RecalcStyleCount',
+      'Nodes',
+    ];
+    console.error(
+      keys
+        .map((k) => `${k} ${(((after[k] ?? 0) - (before[k] ?? 0)) * (k.endsWith('Duration') ? 1000 : 1)).toFixed(1)}`)
+        .join(', '),
+    );
   }
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -117,14 +132,23 @@ async function ours(page: Page, baseUrl: string, deepPath: string): Promise<[num
       const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
       self.set(key, (self.get(key) ?? 0) + (dt.get(n.id) ?? 0));
     }
-    console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(1)}ms ${k}`).join('\n'));
+    console.error(
+      [...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([k, v]) => `${(v / 1000).toFixed(1)}ms ${k}`)
+        .join('\n'),
+    );
   }
   if (process.env.DEBUG_TIMING) {
     const entries = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
         .filter((e) => e.name.includes('/lab/api/') || e.name.endsWith('.js'))
-        .map((e) => `${e.name.split('/').pop()!.slice(0, 60)} ${e.startTime.toFixed(0)}→${(e as PerformanceResourceTiming).responseEnd.toFixed(0)}`),
+        .map(
+          (e) =>
+            `${e.name.split('/').pop()!.slice(0, 60)} ${e.startTime.toFixed(0)}→${(e as PerformanceResourceTiming).responseEnd.toFixed(0)}`,
+        ),
     );
     console.error(`press ${p1.toFixed(0)} paint ${q1.toFixed(0)}\n  ${entries.join('\n  ')}`);
   }
@@ -155,8 +179,11 @@ async function redoc(page: Page, url: string, level: number, fieldName: string):
       };
       const t0 = performance.now();
       const rendered = new Promise<void>((resolve, reject) =>
-        w.Redoc.init(spec, { schemaExpansionLevel: level, hideLoading: true }, document.getElementById('redoc')!, (e) =>
-          e ? reject(e instanceof Error ? e : new Error(String(e))) : resolve(),
+        w.Redoc.init(
+          spec,
+          { schemaExpansionLevel: level, hideLoading: true },
+          document.getElementById('redoc')!,
+          (e) => (e ? reject(e instanceof Error ? e : new Error(String(e))) : resolve()),
         ),
       );
       await rendered;

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OpenApiDocSummary, OpenApiOperationView } from '@lab/core/contract';
 import { buildSchemaTree } from '@lab/core/schema-tree';
 import { renderWithProviders } from '@/test/render';
 import FapiDocPage from './FapiDocPage';
 import tool from './index';
+
+// The page renders antd and a lazy list; on a busy CI machine the default 1 s is too short.
+configure({ asyncUtilTimeout: 8000 });
 
 const summary = (name: string, title: string): OpenApiDocSummary => {
   const [api, resource] = name.split('--') as [string, string];
@@ -123,12 +126,12 @@ describe('FAPI Doc', () => {
     expect(screen.getByRole('radio', { name: '4' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'show full description' })).toBeEnabled();
 
-    fireEvent.click(screen.getByRole('button', { name: 'View JSON' }));
+    fireEvent.click(await screen.findByText('View JSON'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('sample-json').textContent).toBe(
       JSON.stringify({ requestedShipment: { shipper: {} } }, null, 2),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Send to playground' }));
+    fireEvent.click(screen.getByText('Send to playground'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/api/fapi'));
     expect(router.state.location.search).toBe('?handoff=1');
     expect(JSON.parse(sessionStorage.getItem('lab.fapi.handoff')!)).toEqual({
@@ -141,7 +144,8 @@ describe('FAPI Doc', () => {
   it('disables sending a sample when no playground endpoint sends the operation', async () => {
     const op = encodeURIComponent('PUT /other/v1/thing');
     renderWithProviders(<FapiDocPage />, { route: `/api/fapidoc?api=other--Thing-Resource&op=${op}` });
-    const send = await screen.findByRole('button', { name: 'Send to playground' });
+    // By text: role queries walk antd's whole tree and are slow in jsdom.
+    const send = (await screen.findByText('Send to playground')).closest('button');
     expect(send).toBeDisabled();
   });
 });
