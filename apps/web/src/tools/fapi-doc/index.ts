@@ -7,6 +7,6 @@ export default defineTool({
   zh: { title: 'FAPI 文档', description: '离线阅读已导入的承运商 OpenAPI 文档：字段、类型、长度、枚举和命名示例' },
   group: 'APIs',
   order: 110,
-  keywords: ['openapi', 'swagger', 'redoc', 'schema', 'api doc', 'fapi'],
+  keywords: ['openapi', 'swagger', 'schema'],
   load: () => import('./FapiDocPage'),
 });
