@@ -68,7 +68,7 @@ function EnumValues({ values, full, m }: { values: string[]; full: boolean; m: M
   );
 }
 
-function Constraints({ f, m, full }: { f: SchemaField; m: Messages; full: boolean }) {
+function Constraints({ f, m, full, leaf }: { f: SchemaField; m: Messages; full: boolean; leaf: boolean }) {
   return (
     <>
       {f.required && <span className="sv-req">{m.required}</span>}
@@ -87,7 +87,8 @@ function Constraints({ f, m, full }: { f: SchemaField; m: Messages; full: boolea
         </span>
       )}
       {f.enum && <EnumValues values={f.enum} full={full} m={m} />}
-      {f.example !== undefined && (
+      {/* An object's example repeats its children's: shown on leaves only (the table shows all). */}
+      {leaf && f.example !== undefined && (
         <span className="sv-example">
           <span className="sv-label">{m.example}</span> <code>{f.example}</code>
         </span>
@@ -216,7 +217,7 @@ const Row = memo(function Row({
         <span className="sv-name">{f.name}</span>
         <span className="sv-type">{f.type}</span>
         {recursive}
-        <Constraints f={f} m={m} full={full} />
+        <Constraints f={f} m={m} full={full} leaf={!hasChildren} />
         {copyButton}
       </div>
       {f.description && (
