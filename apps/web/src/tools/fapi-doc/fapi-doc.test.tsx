@@ -37,7 +37,17 @@ const doc = {
               shipper: {
                 type: 'object',
                 properties: {
-                  address: { type: 'object', properties: { postalCode: { type: 'string', maxLength: 10 } } },
+                  address: {
+                    type: 'object',
+                    properties: {
+                      postalCode: { type: 'string', maxLength: 10 },
+                      countryCode: {
+                        type: 'string',
+                        enum: ['US', 'CN'],
+                        description: `Country. <a onclick='loadDocReference("countrycodes")'>see Country Codes</a>`,
+                      },
+                    },
+                  },
                 },
               },
             },
@@ -147,5 +157,20 @@ describe('FAPI Doc', () => {
     // By text: role queries walk antd's whole tree and are slow in jsdom.
     const send = (await screen.findByText('Send to playground')).closest('button');
     expect(send).toBeDisabled();
+  });
+
+  it('turns a loadDocReference link into a drawer listing the fields that refer to it', async () => {
+    const op = encodeURIComponent('POST /ship/v1/shipments');
+    const { router } = renderWithProviders(<FapiDocPage />, {
+      route: `/api/fapidoc?api=ship--Shipment-Resource&op=${op}&level=4&full=1`,
+    });
+    fireEvent.click(await screen.findByText('see Country Codes'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Reference: countrycodes')).toBeInTheDocument();
+    expect(within(drawer).getByText('US')).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByText('requestedShipment.shipper.address.countryCode'));
+    await waitFor(() =>
+      expect(router.state.location.search).toContain('field=requestedShipment.shipper.address.countryCode'),
+    );
   });
 });
