@@ -109,6 +109,7 @@ const TRANSLATED_ROUTES = [
   '/api/fdxwebhook',
   '/api/stratus',
   '/api/fapi',
+  '/api/fapidoc',
   '/utils/zplcreator',
   '/utils/zebraprinter',
   '/utils/magpbatch',

@@ -108,3 +108,88 @@ export const openApiValidateReply = z.object({
   lenient: z.array(z.string()),
 });
 export type OpenApiValidateReply = z.output<typeof openApiValidateReply>;
+// ── the doc viewer (/api/fapidoc) ────────────────────────────────────────────────────────────────
+
+/** One operation of a document, as the viewer's operation list shows it. */
+export const openApiOperationSummary = z.object({
+  method: z.enum(HTTP_METHODS),
+  path: z.string(),
+  operationId: z.string().nullable(),
+  summary: z.string().nullable(),
+  /** How many named samples its request body has. */
+  samples: z.number().int(),
+});
+export type OpenApiOperationSummary = z.output<typeof openApiOperationSummary>;
+
+export const openApiOperationsReply = z.object({
+  name: z.string(),
+  api: z.string(),
+  resource: z.string(),
+  title: z.string(),
+  version: z.string(),
+  operations: z.array(openApiOperationSummary),
+});
+export type OpenApiOperationsReply = z.output<typeof openApiOperationsReply>;
+
+/** `?method=POST&path=/ship/v1/shipments`: the operation exactly as the document spells it. */
+export const openApiViewQuery = z.object({
+  method: z
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(z.enum(HTTP_METHODS)),
+  path: z.string().min(1).max(1000).startsWith('/'),
+});
+
+/** One field of a flattened schema (see `@lab/core/schema-tree`). */
+export const schemaField = z.object({
+  parent: z.number().int(),
+  depth: z.number().int(),
+  end: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  enum: z.array(z.string()).optional(),
+  minLength: z.number().optional(),
+  maxLength: z.number().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  minItems: z.number().optional(),
+  maxItems: z.number().optional(),
+  pattern: z.string().optional(),
+  format: z.string().optional(),
+  example: z.string().optional(),
+  description: z.string().optional(),
+  ref: z.string().optional(),
+  recursive: z.number().int().optional(),
+});
+
+export const schemaTree = z.object({
+  type: z.string(),
+  description: z.string().optional(),
+  ref: z.string().optional(),
+  fields: z.array(schemaField),
+});
+
+/** An operation ready to show: its request and response schemas flattened, and its named samples. */
+export const openApiOperationView = z.object({
+  document: z.string(),
+  method: z.enum(HTTP_METHODS),
+  path: z.string(),
+  operationId: z.string().nullable(),
+  summary: z.string().nullable(),
+  description: z.string().nullable(),
+  request: z
+    .object({ contentType: z.string().nullable(), schemaName: z.string().nullable(), tree: schemaTree })
+    .nullable(),
+  responses: z.array(
+    z.object({
+      status: z.string(),
+      description: z.string().nullable(),
+      contentType: z.string().nullable(),
+      tree: schemaTree.nullable(),
+    }),
+  ),
+  samples: z.array(namedSample),
+});
+export type OpenApiOperationView = z.output<typeof openApiOperationView>;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocsReply } from '@lab/core/contract';
+import { openApiOperationView, type OpenApiDocsReply } from '@lab/core/contract';
 import { referenceDir } from '../../paths.js';
 import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
 import { findOperationByPath, openApiStoreFor } from './store.js';
@@ -336,5 +336,70 @@ describe.each(testDialects)('OpenAPI document store (%s)', (dialect) => {
     const unnamed = await validate({ body: {} });
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().message).toContain('name an endpoint, or a document, method and path');
+  });
+
+  it('serves the doc viewer: operations, and one operation flattened into field lists (cached, ETag)', async () => {
+    const ops = await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs/ship--Shipment-Resource/operations' });
+    expect(ops.statusCode).toBe(200);
+    expect(ops.json()).toMatchObject({ name: 'ship--Shipment-Resource', api: 'ship', resource: 'Shipment-Resource' });
+    expect(ops.json().operations[0]).toEqual({
+      method: 'POST',
+      path: '/ship/v1/shipments',
+      operationId: 'Create Shipment',
+      summary: 'Create Shipment',
+      samples: 35,
+    });
+    const url = '/lab/api/openapi-docs/ship--Shipment-Resource/view?method=post&path=/ship/v1/shipments';
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    const view = openApiOperationView.parse(res.json());
+    expect(view.request?.schemaName).toBe('Full_Schema_Ship');
+    const postal = view.request!.tree.fields.find((f) => f.path === 'requestedShipment.shipper.address.postalCode');
+    expect(postal).toMatchObject({ name: 'postalCode', type: 'string', depth: 4, required: false });
+    const shipper = view.request!.tree.fields.find((f) => f.path === 'requestedShipment.shipper')!;
+    expect(shipper.required).toBe(true);
+    expect(view.request!.tree.fields[postal!.parent]!.path).toBe('requestedShipment.shipper.address');
+    expect(view.responses.map((r) => r.status)).toEqual(['200', '400', '401', '403', '404', '500', '503']);
+    expect(view.samples).toHaveLength(35);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+
+    const file = path.join(tmp, 'loop--Node-Resource.yaml');
+    fs.writeFileSync(file, cyclicDoc('3.0'));
+    await lab('import', 'carrier-openapi', file);
+    const loop = await t.app.inject({
+      method: 'GET',
+      url: '/lab/api/openapi-docs/loop--Node-Resource/view?method=POST&path=/tree/v1/nodes',
+    });
+    expect(loop.json().request.tree.fields).toEqual([
+      { parent: -1, depth: 1, end: 1, name: 'name', path: 'name', type: 'string', required: false },
+      {
+        parent: -1,
+        depth: 1,
+        end: 2,
+        name: 'children',
+        path: 'children',
+        type: 'array of object · Node',
+        required: false,
+        ref: 'Node',
+        recursive: -1,
+      },
+    ]);
+
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/lab/api/openapi-docs/ship--Shipment-Resource/view?method=GET&path=/nope',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'ship--Shipment-Resource has no operation GET /nope' });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/lab/api/openapi-docs/ship--Shipment-Resource/view?method=TRACE',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(typeof bad.json().message).toBe('string');
+    const none = await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs/nothing/operations' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: 'no OpenAPI document nothing: import it with lab import carrier-openapi' });
   });
 });

@@ -10,10 +10,13 @@ import {
   openApiDocsReply,
   openApiValidateBody,
   openApiValidateReply,
+  openApiOperationsReply,
+  openApiViewQuery,
 } from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
 import { checkerFor } from './check.js';
 import { openApiStoreFor } from './store.js';
+import { OperationViewCache, operationsOf } from './view.js';
 
 /** Bodies checked by /openapi-docs/validate may be large (a 40-package shipment): 2 MiB. */
 const VALIDATE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -62,6 +65,57 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         .slice(0, 32)}"`;
       if (notModified(request, reply, etag)) return reply;
       return { documents };
+    },
+  );
+
+  const views = new OperationViewCache(store, app.config.openApiDerefCacheBytes);
+
+  /** The document's name for an id or a name; 404 when nothing is stored under it. */
+  const documentNamed = async (idOrName: string) => {
+    const summary = (await store.summaries()).find((d) => d.name === idOrName || String(d.id) === idOrName);
+    if (!summary) throw notFound(`no OpenAPI document ${idOrName}: import it with lab import carrier-openapi`);
+    return summary;
+  };
+
+  app.get(
+    '/openapi-docs/:id/operations',
+    {
+      schema: {
+        summary: "A document's operations (method, path, summary, number of named samples) for the doc viewer",
+        tags,
+        params: openApiDocParams,
+        response: { 200: openApiOperationsReply },
+      },
+    },
+    async (request, reply) => {
+      const summary = await documentNamed(request.params.id);
+      const loaded = await store.getDocument(summary.name);
+      if (!loaded)
+        throw notFound(`no OpenAPI document ${request.params.id}: import it with lab import carrier-openapi`);
+      if (notModified(request, reply, `"${loaded.sha256.slice(0, 32)}-ops"`)) return reply;
+      return operationsOf(loaded, summary);
+    },
+  );
+
+  app.get(
+    '/openapi-docs/:id/view',
+    {
+      schema: {
+        summary:
+          'One operation for the doc viewer: request and response schemas flattened into field lists, named samples (ETag, 304)',
+        tags,
+        params: openApiDocParams,
+        querystring: openApiViewQuery,
+      },
+    },
+    async (request, reply) => {
+      const summary = await documentNamed(request.params.id);
+      const { method, path } = request.query;
+      const view = await views.get(summary.name, method, path);
+      if (!view) throw notFound(`${summary.name} has no operation ${method} ${path}`);
+      const etag = `"${view.sha256.slice(0, 24)}-${createHash('sha256').update(`${method} ${path}`).digest('hex').slice(0, 16)}"`;
+      if (notModified(request, reply, etag)) return reply;
+      return reply.type('application/json; charset=utf-8').send(view.text);
     },
   );
 

@@ -9,27 +9,64 @@ import {
   webhooksDeletedReply,
 } from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
-import { loadWebhookSchemas } from './payloadSchemas.js';
+import { openApiStoreFor } from '../openapi/index.js';
+import { loadWebhookSchemas, schemasFromOpenApi, type JsonSchema } from './payloadSchemas.js';
 import { WebhookRepo } from './repo.js';
 import { decodeBody, publishEvent, toSummary } from './service.js';
+
+const TRACKING_FIRST = 'track--TrackingNumbers-Resource';
 
 /** GET/DELETE /lab/api/webhooks/… — the stored deliveries, newest first, and the schema map. */
 export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = new WebhookRepo(app.db);
-  const schemas = loadWebhookSchemas(app.config.webhookSchemaOpenapiFile);
+  const configured = loadWebhookSchemas(app.config.webhookSchemaOpenapiFile);
+  const store = openApiStoreFor(app.db.kysely, {
+    recheckMs: app.config.openApiRecheckMs,
+    derefCacheBytes: app.config.openApiDerefCacheBytes,
+  });
+  let merged: { revision: string; map: Record<string, JsonSchema> } | undefined;
+
+  /**
+   * The envelope, the configured file's schemas (when WEBHOOK_SCHEMA_OPENAPI_FILE is set), then
+   * the component schemas of every imported tracking document (`track--…`, TrackingNumbers first;
+   * a name already present wins). Recomputed only when the imported documents change.
+   */
+  const schemas = async (): Promise<Record<string, JsonSchema>> => {
+    const revision = await store.revision();
+    if (merged?.revision === revision) return merged.map;
+    const names = (await store.summaries())
+      .filter((d) => d.api === 'track')
+      .map((d) => d.name)
+      .sort((a, b) => Number(b === TRACKING_FIRST) - Number(a === TRACKING_FIRST) || a.localeCompare(b));
+    const map = { ...configured };
+    for (const name of names) {
+      const row = await store.row(name);
+      if (!row) continue;
+      let fromDoc: Record<string, JsonSchema>;
+      try {
+        fromDoc = schemasFromOpenApi(JSON.parse(row.text));
+      } catch {
+        continue; // a tracking document without components.schemas adds nothing
+      }
+      for (const [key, schema] of Object.entries(fromDoc)) if (!(key in map)) map[key] = schema;
+    }
+    merged = { revision, map };
+    return map;
+  };
 
   app.get(
     '/webhooks/schemas',
     {
       schema: {
-        summary: 'Schema name → JSON Schema: the webhook envelope and the configured tracking API schemas',
+        summary:
+          'Schema name → JSON Schema: the webhook envelope, the configured file and the imported tracking documents',
         tags: ['webhooks'],
         response: { 200: webhookSchemaMap },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return schemas;
+      return schemas();
     },
   );
 

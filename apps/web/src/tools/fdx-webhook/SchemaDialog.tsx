@@ -1,69 +1,52 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Flex, Menu, Modal, Spin, Table, Tabs, Tag, Tree, Typography } from 'antd';
-import type { DataNode } from 'antd/es/tree';
+import { Alert, Flex, Menu, Modal, Spin, Tabs, Typography } from 'antd';
+import { buildSchemaTree } from '@lab/core/schema-tree';
+import { DEFAULT_LEVEL, SchemaView, SchemaViewControls, type SchemaViewMode } from '@/components/schema-view';
 import { useMessages } from '@/lib/i18n';
 import { messages } from './messages';
 import { webhookQueries } from './webhookApi';
-import { orderSchemaNames, schemaOutline, schemaRows, type SchemaNode } from './schemaOutline';
+import { orderSchemaNames } from './schemaOutline';
 
-function treeData(nodes: SchemaNode[], required: string): DataNode[] {
-  return nodes.map((n) => ({
-    key: n.path,
-    title: (
-      <span>
-        <Typography.Text strong>{n.name}</Typography.Text> <Typography.Text type="secondary">{n.type}</Typography.Text>
-        {n.required && (
-          <Tag color="red" style={{ marginInlineStart: 8 }}>
-            {required}
-          </Tag>
-        )}
-        {n.description && <Typography.Text style={{ marginInlineStart: 8 }}>{n.description}</Typography.Text>}
-      </span>
-    ),
-    children: treeData(n.children, required),
-  }));
-}
-
-function SchemaView({ name, schema }: { name: string; schema: Record<string, unknown> }) {
-  const outline = useMemo(() => schemaOutline(schema), [schema]);
-  const rows = useMemo(() => schemaRows(schema), [schema]);
+/** One schema: its description, then the shared schema view (doc = tree, table) and the raw JSON. */
+function SchemaPanel({ name, schema }: { name: string; schema: Record<string, unknown> }) {
+  const tree = useMemo(() => buildSchemaTree(schema, schema), [schema]);
   const description = typeof schema.description === 'string' ? schema.description : '';
-  const m = useMessages(messages);
-  const columns = [
-    { title: m.colPath, dataIndex: 'path', key: 'path' },
-    { title: m.colType, dataIndex: 'type', key: 'type' },
-    { title: m.colRequired, dataIndex: 'required', key: 'required', render: (r: boolean) => (r ? m.yes : '') },
-    { title: m.colDescription, dataIndex: 'description', key: 'description' },
-  ];
+  const [level, setLevel] = useState(DEFAULT_LEVEL);
+  const [full, setFull] = useState(false);
+  const [selected, setSelected] = useState<string>();
+  const pane = (view: SchemaViewMode) => (
+    <SchemaView
+      tree={tree}
+      view={view}
+      level={level}
+      fullDescription={full}
+      selected={selected}
+      onSelect={setSelected}
+      height="55vh"
+      label={name}
+    />
+  );
   return (
     <div style={{ flex: 1, minWidth: 0 }}>
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {name}
       </Typography.Title>
       {description && <Typography.Paragraph>{description}</Typography.Paragraph>}
+      <SchemaViewControls
+        showView={false}
+        disabled={tree.fields.length === 0}
+        view="tree"
+        onView={() => {}}
+        level={level}
+        onLevel={setLevel}
+        fullDescription={full}
+        onFullDescription={setFull}
+      />
       <Tabs
         items={[
-          {
-            key: 'doc',
-            label: 'doc',
-            children: outline.length ? (
-              <Tree
-                treeData={treeData(outline, m.required)}
-                defaultExpandedKeys={outline.map((n) => n.path)}
-                selectable={false}
-              />
-            ) : (
-              <Empty description={m.noProperties} />
-            ),
-          },
-          {
-            key: 'table',
-            label: 'table',
-            children: (
-              <Table rowKey="path" size="small" columns={columns} dataSource={rows} pagination={{ pageSize: 50 }} />
-            ),
-          },
+          { key: 'doc', label: 'doc', children: pane('tree') },
+          { key: 'table', label: 'table', children: pane('table') },
           {
             key: 'raw',
             label: 'raw',
@@ -99,7 +82,7 @@ export function SchemaDialog({ open, onClose }: { open: boolean; onClose: () => 
             items={names.map((n) => ({ key: n, label: n }))}
             onClick={({ key }) => setPicked(key)}
           />
-          <SchemaView name={selected} schema={schemas.data[selected]!} />
+          <SchemaPanel key={selected} name={selected} schema={schemas.data[selected]!} />
         </Flex>
       )}
     </Modal>

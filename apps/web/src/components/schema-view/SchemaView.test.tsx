@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildSchemaTree } from '@lab/core/schema-tree';
+import { renderWithProviders } from '@/test/render';
+import { DEFAULT_LEVEL, SchemaView, SchemaViewControls, type SchemaViewMode } from './index';
+import { firstSentence, sanitizeDescription } from './description';
+
+/** A small OpenAPI-like document: 5 levels deep, HTML descriptions, an enum, lengths, a recursive schema. */
+const doc = {
+  components: {
+    schemas: {
+      Ship: {
+        type: 'object',
+        required: ['requestedShipment'],
+        properties: {
+          requestedShipment: {
+            description: 'The shipment. It has many parts.',
+            type: 'object',
+            properties: {
+              shipper: { $ref: '#/components/schemas/Party' },
+              serviceType: {
+                type: 'string',
+                enum: ['PRIORITY_OVERNIGHT', 'FEDEX_GROUND'],
+                description:
+                  'Service type.<br><a onclick=\'loadDocReference("servicetypes")\'>click here to see Service Types</a>',
+              },
+            },
+          },
+          labelResponseOptions: {
+            type: 'string',
+            description: 'Evil <img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>text',
+          },
+          node: { $ref: '#/components/schemas/Node' },
+        },
+      },
+      Party: {
+        type: 'object',
+        properties: {
+          address: {
+            type: 'object',
+            properties: {
+              postalCode: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 10,
+                example: '38127',
+                description: 'The postal code. Required for postal-aware countries.',
+              },
+              contact: {
+                type: 'object',
+                properties: { deep: { type: 'object', properties: { deeper: { type: 'string' } } } },
+              },
+            },
+          },
+          onclickField: { type: 'string', description: '<a href="#" onclick="window.__pwned=3">click</a> me' },
+        },
+      },
+      Node: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        },
+      },
+    },
+  },
+};
+const tree = buildSchemaTree({ $ref: '#/components/schemas/Ship' }, doc);
+
+function Harness({ onDocReference }: { onDocReference?: (name: string) => void }) {
+  const [view, setView] = useState<SchemaViewMode>('tree');
+  const [level, setLevel] = useState(DEFAULT_LEVEL);
+  const [full, setFull] = useState(false);
+  const [selected, setSelected] = useState<string>();
+  return (
+    <>
+      <SchemaViewControls
+        view={view}
+        onView={setView}
+        level={level}
+        onLevel={setLevel}
+        fullDescription={full}
+        onFullDescription={setFull}
+      />
+      <SchemaView
+        tree={tree}
+        view={view}
+        level={level}
+        fullDescription={full}
+        selected={selected}
+        onSelect={setSelected}
+        onDocReference={onDocReference}
+        label="request"
+      />
+      <output data-testid="selected">{selected ?? ''}</output>
+    </>
+  );
+}
+
+const shownNames = () => screen.queryAllByRole('treeitem').map((el) => el.querySelector('.sv-name')?.textContent);
+
+describe('SchemaView', () => {
+  it('opens as many levels as the expand level says (default 2), and a caret opens one more', async () => {
+    renderWithProviders(<Harness />);
+    expect(shownNames()).toEqual([
+      'requestedShipment',
+      'shipper',
+      'serviceType',
+      'labelResponseOptions',
+      'node',
+      'name',
+      'children',
+    ]);
+    fireEvent.click(screen.getByRole('radio', { name: '1' }));
+    expect(shownNames()).toEqual(['requestedShipment', 'labelResponseOptions', 'node']);
+    fireEvent.click(screen.getByRole('radio', { name: '5' }));
+    expect(shownNames()).toEqual([
+      'requestedShipment',
+      'shipper',
+      'address',
+      'postalCode',
+      'contact',
+      'deep',
+      'onclickField',
+      'serviceType',
+      'labelResponseOptions',
+      'node',
+      'name',
+      'children',
+    ]);
+    fireEvent.click(screen.getByRole('radio', { name: '2' }));
+    const shipper = screen.getAllByRole('treeitem').find((el) => el.dataset.path === 'requestedShipment.shipper')!;
+    fireEvent.click(within(shipper).getByRole('button', { name: 'expand' }));
+    expect(shownNames()).toContain('address');
+    expect(shownNames()).not.toContain('postalCode');
+  });
+
+  it('shows a recursive schema as a link to the field already showing it', () => {
+    renderWithProviders(<Harness />);
+    const children = screen.getAllByRole('treeitem').find((el) => el.dataset.path === 'node.children')!;
+    expect(within(children).getByText('array of object · Node')).toBeInTheDocument();
+    fireEvent.click(within(children).getByRole('button', { name: 'recursive: see node' }));
+    expect(screen.getByTestId('selected')).toHaveTextContent(/^node$/);
+  });
+
+  it('toggles between the first sentence and the full description', () => {
+    renderWithProviders(<Harness />);
+    const shipment = screen.getAllByRole('treeitem').find((el) => el.dataset.path === 'requestedShipment')!;
+    expect(shipment.querySelector('.sv-desc')!.textContent).toBe('The shipment. …');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'show full description' }));
+    expect(shipment.querySelector('.sv-desc')!.textContent).toBe('The shipment. It has many parts.');
+  });
+
+  it('sanitises descriptions: a <script> or an inline handler never runs; loadDocReference becomes an in-viewer link', async () => {
+    const onDocReference = vi.fn();
+    const w = window as unknown as { __pwned?: number };
+    delete w.__pwned;
+    renderWithProviders(<Harness onDocReference={onDocReference} />);
+    fireEvent.click(screen.getByRole('radio', { name: '5' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'show full description' }));
+    const html = document.querySelector('.sv-scroll')!.innerHTML;
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/\son(error|click)=/);
+    const onclickField = screen
+      .getAllByRole('treeitem')
+      .find((el) => el.dataset.path === 'requestedShipment.shipper.onclickField')!;
+    fireEvent.click(within(onclickField).getByText('click'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(w.__pwned).toBeUndefined();
+    fireEvent.click(screen.getByText('click here to see Service Types'));
+    expect(onDocReference).toHaveBeenCalledWith('servicetypes');
+    expect(sanitizeDescription('<a onclick="alert(1)" href="javascript:alert(2)">x</a>')).toBe('<a>x</a>');
+    expect(firstSentence('One. Two.')).toEqual({ text: 'One.', truncated: true });
+    expect(firstSentence('Only one, e.g. this.')).toEqual({ text: 'Only one, e.g. this.', truncated: false });
+  });
+
+  it('searches names and descriptions, opens the parents of a match, jumps to it and copies its path', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithProviders(<Harness />);
+    expect(shownNames()).not.toContain('postalCode');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search fields by name or description' }), {
+      target: { value: 'postalcode' },
+    });
+    expect(screen.getByText('1 / 1')).toBeInTheDocument();
+    expect(screen.getByTestId('selected')).toHaveTextContent('requestedShipment.shipper.address.postalCode');
+    const row = screen
+      .getAllByRole('treeitem')
+      .find((el) => el.dataset.path === 'requestedShipment.shipper.address.postalCode')!;
+    expect(row).toHaveAttribute('aria-selected', 'true');
+    expect(within(row).getByText('length 1–10')).toBeInTheDocument();
+    expect(within(row).getByText('38127')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'copy path' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('requestedShipment.shipper.address.postalCode'));
+    expect(await screen.findByText('Copied requestedShipment.shipper.address.postalCode')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search fields by name or description' }), {
+      target: { value: 'postal-aware' },
+    });
+    expect(screen.getByText('1 / 1')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search fields by name or description' }), {
+      target: { value: 'zzz' },
+    });
+    expect(screen.getByText('no match')).toBeInTheDocument();
+  });
+
+  it('shows the same fields as a table with paths, types, required, values, lengths, format and example', () => {
+    renderWithProviders(<Harness />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    fireEvent.click(screen.getByRole('radio', { name: '4' }));
+    const row = screen
+      .getAllByRole('row')
+      .find((el) => el.dataset.path === 'requestedShipment.shipper.address.postalCode')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'requestedShipment.shipper.address.postalCode',
+      'string',
+      '',
+      '',
+      '1–10',
+      '',
+      '38127',
+      'The postal code. …',
+    ]);
+    const service = screen.getAllByRole('row').find((el) => el.dataset.path === 'requestedShipment.serviceType')!;
+    expect(within(service).getByText('PRIORITY_OVERNIGHT')).toBeInTheDocument();
+    const top = screen.getAllByRole('row').find((el) => el.dataset.path === 'requestedShipment')!;
+    expect(within(top).getAllByRole('cell')[2]).toHaveTextContent('yes');
+  });
+});

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { labCli, openPage, referenceDir } from './support/browser';
+import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+
+const POSTAL = 'requestedShipment.shipper.address.postalCode';
+
+describe('FAPI Doc', () => {
+  it('imports the reference documents, opens ship → Create Shipment, switches views and levels, searches, copies a path, opens a named sample', async () => {
+    const run = await labCli(['import', 'carrier-openapi', path.join(referenceDir, 'carrier-openapi')]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^carrier-openapi: 24 documents: /);
+
+    const { page } = await openPage('/api/fapidoc', { clipboard: true });
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await expectRole(page, 'heading', { name: 'FAPI Doc' });
+    // The controls are there from the start, disabled until there is something to show.
+    await expectVisible(page.getByText('show full description'));
+    expect(await page.getByRole('checkbox', { name: 'show full description' }).isDisabled()).toBe(true);
+
+    await page.getByRole('combobox', { name: 'API' }).click();
+    await page.getByRole('combobox', { name: 'API' }).fill('Shipment-Resource');
+    await page.getByTitle('Ship API (Shipment-Resource)').click();
+    await page.getByRole('combobox', { name: 'Operation' }).click();
+    await page.getByRole('combobox', { name: 'Operation' }).fill('create shipment');
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Create Shipment' }).first().click();
+
+    const tree = page.getByRole('tree', { name: 'Request' });
+    await expectVisible(tree.locator('[data-path="requestedShipment"]'));
+    await expectVisible(tree.locator('[data-path="requestedShipment.shipper"]'));
+    expect(await tree.locator(`[data-path="${POSTAL}"]`).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'show full description' }).isDisabled()).toBe(false);
+
+    await page.getByText('Table', { exact: true }).click();
+    const table = page.getByRole('table', { name: 'Request' });
+    await expectText(table, 'requestedShipment.shipper', { first: true });
+    await expect.poll(() => page.url(), POLL).toContain('view=table');
+    await page.getByText('Tree', { exact: true }).click();
+    await expectVisible(tree);
+
+    await page.locator('.sv-controls').getByText('5', { exact: true }).click();
+    await expect.poll(() => page.url(), POLL).toContain('level=5');
+    await expectVisible(tree.locator('[data-path="requestedShipment.shipper.address.streetLines"]'));
+
+    await page.getByRole('textbox', { name: 'Search fields by name or description' }).fill('postalCode');
+    const row = tree.locator(`[data-path="${POSTAL}"]`);
+    await expectVisible(row);
+    await expect.poll(() => row.getAttribute('aria-selected'), POLL).toBe('true');
+    await expect.poll(() => page.url(), POLL).toContain(`field=${encodeURIComponent(POSTAL)}`);
+    await row.hover();
+    await row.getByRole('button', { name: 'copy path' }).click();
+    await expectText(page, `Copied ${POSTAL}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(POSTAL);
+
+    // The deep link reopens the same operation, view, level and selected field.
+    await page.reload();
+    await expectVisible(
+      page.getByRole('tree', { name: 'Request' }).locator(`[data-path="${POSTAL}"][aria-selected="true"]`),
+    );
+
+    // Named samples: view one as JSON, send one to the playground.
+    await expectText(page, 'Named samples (35)');
+    await page.getByRole('button', { name: 'View JSON' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expectText(dialog.getByTestId('sample-json'), '"requestedShipment"');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Send to playground' }).first().click();
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, POLL)
+      .toBe('/lab/api/fapi?handoff=1');
+    expect(violations).toEqual([]);
+  });
+});
