@@ -219,10 +219,9 @@ const PLAYGROUND = '/api/fapi';
 
 /** Accepts the security reminder shown before first use. */
 async function acceptReminder(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: /no promise/i });
-  await expectVisible(dialog);
-  await dialog.getByRole('button', { name: /accept/i }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await expectText(page, 'Security reminder');
+  await page.getByRole('button', { name: 'I understand' }).click();
+  await page.getByText('Security reminder').waitFor({ state: 'detached' });
 }
 
 /** Fills slot No.2 (sandbox) of Manage My Credentials, applies it and closes the dialog. */
@@ -230,10 +229,10 @@ async function applyCredential(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Credential Required' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
   await dialog.getByRole('tab', { name: 'No.2' }).click();
-  const panel = dialog.getByRole('tabpanel', { name: 'No.2' });
-  await panel.getByLabel('API key').fill('e2e-client');
-  await panel.getByLabel('API secret').fill('e2e-secret');
-  await panel.getByRole('button', { name: 'Apply' }).click();
+  const slot = dialog.getByTestId('slot-No.2');
+  await slot.getByLabel('API key').fill('e2e-client');
+  await slot.getByLabel('API secret', { exact: true }).fill('e2e-secret');
+  await slot.getByRole('button', { name: 'Apply' }).click();
   await expectText(page, 'applied', { exact: true, first: true });
   await page.keyboard.press('Escape');
   await expectVisible(page.getByRole('button', { name: 'Sandbox' }));
@@ -241,17 +240,17 @@ async function applyCredential(page: Page): Promise<void> {
 
 /** Picks an endpoint in the current tab's dropdown by its English name. */
 async function chooseEndpoint(page: Page, name: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: 'endpoint' });
-  await box.click();
-  await box.fill(name);
+  await page.getByLabel('endpoint', { exact: true }).click();
+  await page.keyboard.type(name);
   // Enter picks the dropdown's active option: wait until the filtered list has made it ours.
   await expectVisible(page.locator('.ant-select-dropdown .ant-select-item-option-active').filter({ hasText: name }));
   await page.keyboard.press('Enter');
+  await expectText(page.locator('.fapi-endpoint'), name, { exact: true });
 }
 
 /** Replaces the request editor's text (text mode) with `body`. */
 async function setRequestBody(page: Page, body: unknown): Promise<void> {
-  const editor = page.getByTestId('fapi-request-editor').locator('.cm-content, textarea').first();
+  const editor = page.getByTestId('request-editor').locator('.cm-content').first();
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(JSON.stringify(body, null, 2));
@@ -381,7 +380,7 @@ describe('the playground forms and demos in Chromium', () => {
       if (!r.url().startsWith(baseUrl()) && !/^(data|blob):/.test(r.url())) offsite.push(r.url());
     });
     await chooseEndpoint(page, 'Find Locations');
-    await page.getByRole('button', { name: 'sample' }).click();
+    await page.getByRole('button', { name: 'sample', exact: true }).click();
     await callApi(page);
     const demo = page.getByTestId('fapi-locations-demo');
     const map = demo.getByTestId('fapi-locations-map');

@@ -42,10 +42,10 @@ vi.mock('./forms', async () => {
 vi.mock('./JsonEditor', async () => {
   const { forwardRef, useImperativeHandle } = await import('react');
   const Fake = forwardRef<
-    { reveal(path: string[]): void },
+    { reveal(path: string[]): void; flush(): void },
     { text: string; onChange?: (t: string) => void; testId?: string; readOnly?: boolean }
   >(function Fake({ text, onChange, testId, readOnly }, ref) {
-    useImperativeHandle(ref, () => ({ reveal: (path: string[]) => revealed.push(path) }), []);
+    useImperativeHandle(ref, () => ({ reveal: (path: string[]) => revealed.push(path), flush: () => undefined }), []);
     return (
       <textarea
         data-testid={testId}

@@ -23,6 +23,11 @@ export type JSONPath = string[];
 export interface JsonEditorHandle {
   /** Scrolls to a node and selects it (switches nothing: text mode scrolls too). */
   reveal(path: JSONPath): void;
+  /**
+   * Commits an edit still waiting in the editor (text mode reports changes 300 ms after the last
+   * keystroke; `validate()` flushes that), so `onChange` has run with the current text on return.
+   */
+  flush(): void;
 }
 
 export interface JsonEditorProps {
@@ -101,6 +106,9 @@ export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function
   useImperativeHandle(
     ref,
     () => ({
+      flush() {
+        editor.current?.validate();
+      },
       reveal(path: JSONPath) {
         const e = editor.current;
         if (!e) return;

@@ -124,6 +124,11 @@ export function RequestPanel({
   const requestEditor = useRef<JsonEditorHandle>(null);
 
   const parsed = useMemo(() => parseBody(tab.body), [tab.body]);
+  // The editor's text as of its last change, ahead of React's render: a click on "call API" right
+  // after typing commits the editor's pending edit (on blur) just before the click handler runs,
+  // so the call must read it from here, not from the last render's `tab.body`.
+  const liveBody = useRef(tab.body);
+  liveBody.current = tab.body;
   const SpecificForm = endpoint.specificInterface ? SPECIFIC_FORMS[endpoint.specificInterface] : undefined;
 
   const samples = useQuery({
@@ -157,8 +162,9 @@ export function RequestPanel({
   }
 
   function bodyToSend(): unknown {
-    if (!parsed.ok) return undefined;
-    return endpoint.id === 'ship-create' ? applyOverwrite(parsed.value, tab.overwrite) : parsed.value;
+    const live = parseBody(liveBody.current);
+    if (!live.ok) return undefined;
+    return endpoint.id === 'ship-create' ? applyOverwrite(live.value, tab.overwrite) : live.value;
   }
 
   function curlHeaders(token: string, txId: string): Record<string, string> {
@@ -172,8 +178,9 @@ export function RequestPanel({
   }
 
   async function call() {
+    requestEditor.current?.flush();
     const cred = await ensureCredential();
-    if (!cred || !parsed.ok) return;
+    if (!cred || !parseBody(liveBody.current).ok) return;
     const body = bodyToSend();
     setCalling(true);
     try {
@@ -308,7 +315,13 @@ export function RequestPanel({
                 {m.callApi}
               </Button>
             </Tooltip>
-            <Button disabled={!parsed.ok} onClick={() => download(`${endpoint.id}.json`, tab.body)}>
+            <Button
+              disabled={!parsed.ok}
+              onClick={() => {
+                requestEditor.current?.flush();
+                download(`${endpoint.id}.json`, liveBody.current);
+              }}
+            >
               {m.saveJson}
             </Button>
             <Button onClick={() => setCurlOpen(true)}>{m.copyCurl}</Button>
@@ -382,7 +395,10 @@ export function RequestPanel({
                   testId="request-editor"
                   text={tab.body}
                   mode={requestMode}
-                  onChange={(body) => onChange({ body })}
+                  onChange={(body) => {
+                    liveBody.current = body;
+                    onChange({ body });
+                  }}
                   onSelectPath={(p) => setNodePath(toDisplayPath(p))}
                 />
               </Suspense>
