@@ -112,7 +112,6 @@ try {
     await p.getByLabel('labelResponseOptions').click();
     await p.getByTitle('URL_ONLY', { exact: true }).click();
   }
-  const call = p.getByRole('button', { name: 'call API' });
   const times: number[] = [];
   const upstream: number[] = [];
   let size = '';
