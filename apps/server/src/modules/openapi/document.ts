@@ -4,6 +4,7 @@ import path from 'node:path';
 import { dereference, validate } from '@readme/openapi-parser';
 import { parse as parseYaml } from 'yaml';
 import { HTTP_METHODS, type NamedSample, type OpenApiOperation } from '@lab/core/contract';
+import { resolveLocalRef } from '@lab/core/schema-tree';
 import { ImportError } from '../../imports/registry.js';
 
 /** Reading, checking and indexing the carrier's OpenAPI documents (pure functions over the JSON). */
@@ -12,19 +13,8 @@ export type JsonObject = Record<string, unknown>;
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The value a local JSON pointer (`#/components/schemas/X`) names, or undefined. */
-export function resolvePointer(doc: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  if (ref === '#' || ref === '#/') return doc;
-  let node: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
+/** The value a local JSON pointer (`#/components/schemas/X`) names, or undefined (core's resolver). */
+export const resolvePointer = resolveLocalRef;
 
 /** Every `$ref` (as written) that does not resolve inside the document, sorted. */
 export function findDanglingRefs(doc: unknown): string[] {
