@@ -617,7 +617,8 @@ function SchemaProblems({
       data-testid="schema-problems"
       title={fillMessage(m.schemaProblems, { n: problems.length })}
       description={
-        <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 200, overflow: 'auto' }}>
+        // The problems are the carrier's own validation messages (data, in the carrier's words).
+        <ul data-i18n-data style={{ margin: 0, paddingInlineStart: 18, maxHeight: 200, overflow: 'auto' }}>
           {problems.map((p, i) => (
             <li key={`${p.path}-${i}`}>
               <Typography.Link onClick={() => onJump(p.path)}>
