@@ -3,6 +3,7 @@ import type { CarrierEndpoint } from '@lab/core/carrier';
 import { checkAccountNumber } from '@lab/core/shipping';
 import type { Database } from '../../db/schema.js';
 import { carrierError, MESSAGES } from './errors.js';
+import { commercialInvoicePdf } from './invoice.js';
 import { labelSizeFromStock, packageZpl, type SimLabelRenderer } from './labels.js';
 import { citiesNear, findOrigin, postalPlaces } from './places.js';
 import type { OpenShipment, SimParty, SimShipment, SimState } from './state.js';
@@ -159,16 +160,57 @@ function labelOptions(body: Json, spec: Json): LabelOptions {
   };
 }
 
+/** Customs amount as cents (the simulator's invoice totals; amounts with more than 2 decimals are rounded). */
+const cents = (v: unknown) => Math.round(Number(v) * 100) || 0;
+const money = (c: number) => `${(c / 100).toFixed(2)}`;
+
+/**
+ * The shipment documents a create-shipment request asks for: a commercial invoice (PDF) when
+ * `shippingDocumentSpecification.shippingDocumentTypes` holds COMMERCIAL_INVOICE, inline or as a URL
+ * like the labels. Other document types are not simulated.
+ */
+async function shipmentDocuments(req: SimRequest, rs: Json, shipment: SimShipment, urlOnly: boolean): Promise<Json[]> {
+  const types = arr(obj(rs.shippingDocumentSpecification).shippingDocumentTypes).map((t) => str(t));
+  if (!types.includes('COMMERCIAL_INVOICE')) return [];
+  const customs = obj(rs.customsClearanceDetail);
+  const commodities = arr(customs.commodities).map(obj);
+  const currency = str(obj(commodities[0]?.customsValue).currency, str(obj(customs.totalCustomsValue).currency, 'USD'));
+  const total = commodities.reduce((sum, c) => sum + cents(obj(c.customsValue).amount), 0);
+  const body = await commercialInvoicePdf({
+    masterTrackingNumber: shipment.master,
+    shipDate: shipment.shipDate,
+    shipper: shipment.shipper,
+    recipient: shipment.recipient,
+    currency,
+    total: money(total),
+    purpose: str(obj(customs.commercialInvoice).shipmentPurpose, 'SOLD'),
+    lines: commodities.map((c) => ({
+      description: str(c.description),
+      quantity: `${str(c.quantity, '1')} ${str(c.quantityUnits)}`.trim(),
+      countryOfManufacture: str(c.countryOfManufacture),
+      harmonizedCode: str(c.harmonizedCode),
+      customsValue: money(cents(obj(c.customsValue).amount)),
+    })),
+  });
+  const key = `${shipment.master}-invoice`;
+  shipment.labels.set(key, { contentType: 'application/pdf', ext: 'pdf', body });
+  const doc: Json = {
+    contentType: 'COMMERCIAL_INVOICE',
+    copiesToPrint: 1,
+    trackingNumber: shipment.master,
+    docType: 'PDF',
+  };
+  if (urlOnly) doc.url = `${req.baseUrl}/labels/${key}.pdf`;
+  else doc.encodedLabel = body.toString('base64');
+  return [doc];
+}
+
 async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const rs = obj(req.body.requestedShipment);
   const lines = arr(rs.requestedPackageLineItems).map(obj);
-  const { shipment, pieces } = await makeShipment(
-    ctx,
-    req,
-    rs,
-    lines,
-    labelOptions(req.body, obj(rs.labelSpecification)),
-  );
+  const options = labelOptions(req.body, obj(rs.labelSpecification));
+  const { shipment, pieces } = await makeShipment(ctx, req, rs, lines, options);
+  const documents = await shipmentDocuments(req, rs, shipment, options.urlOnly);
   return {
     status: 200,
     body: envelope(ctx, req, {
@@ -179,6 +221,7 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
           serviceName: serviceName(shipment.serviceType),
           shipDatestamp: shipment.shipDate,
           serviceCategory: 'EXPRESS',
+          ...(documents.length > 0 ? { shipmentDocuments: documents } : {}),
           pieceResponses: pieces,
         },
       ],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
+import { PDFDocument } from 'pdf-lib';
 import addFormatsImport from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_ENDPOINTS, defaultSample, type CarrierEndpoint } from '@lab/core/carrier';
@@ -320,6 +321,78 @@ describe.each(testDialects)('carrier simulator (%s)', (dialect) => {
         trackingInfo: [{ trackingNumberInfo: { trackingNumber: numbers[0] } }],
       });
       expect(after.json().output.completeTrackResults[0].trackResults[0].scanEvents[0].eventType).toBe('CA');
+    });
+
+    it('returns the commercial invoice the request asks for, inline or as a URL, and nothing it does not ask for', async () => {
+      const intl = defaultSample('ship-create') as Json;
+      const rs = intl.requestedShipment;
+      rs.recipients[0].address = {
+        ...rs.recipients[0].address,
+        countryCode: 'CN',
+        city: 'Shenzhen',
+        postalCode: '518057',
+      };
+      rs.customsClearanceDetail = {
+        dutiesPayment: { paymentType: 'SENDER' },
+        commercialInvoice: { shipmentPurpose: 'GIFT' },
+        commodities: [
+          {
+            description: 'Cotton shirts',
+            quantity: 3,
+            quantityUnits: 'PCS',
+            countryOfManufacture: 'US',
+            harmonizedCode: '610510',
+            weight: { units: 'KG', value: 1 },
+            customsValue: { amount: 10.1, currency: 'USD' },
+          },
+          {
+            description: 'Mugs',
+            quantity: 2,
+            quantityUnits: 'PCS',
+            countryOfManufacture: 'US',
+            weight: { units: 'KG', value: 1 },
+            customsValue: { amount: 0.2, currency: 'USD' },
+          },
+        ],
+      };
+      rs.shippingDocumentSpecification = {
+        shippingDocumentTypes: ['COMMERCIAL_INVOICE'],
+        commercialInvoiceDetail: { documentFormat: { stockType: 'PAPER_LETTER', docType: 'PDF' } },
+      };
+      const res = await call('ship-create', intl);
+      expect(res.json().errors).toBeUndefined();
+      expect(res.statusCode).toBe(200);
+      const shipment = res.json().output.transactionShipments[0];
+      expect(shipment.shipmentDocuments).toHaveLength(1);
+      const [doc] = shipment.shipmentDocuments;
+      expect(doc).toMatchObject({
+        contentType: 'COMMERCIAL_INVOICE',
+        docType: 'PDF',
+        trackingNumber: shipment.masterTrackingNumber,
+      });
+      const pdf = await PDFDocument.load(Buffer.from(doc.encodedLabel, 'base64'));
+      expect(pdf.getPageCount()).toBe(1);
+      expect(pdf.getTitle()).toBe(`Commercial invoice ${shipment.masterTrackingNumber}`);
+      expect(pdf.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+
+      intl.labelResponseOptions = 'URL_ONLY';
+      const byUrl = (await call('ship-create', intl)).json().output.transactionShipments[0];
+      const linked = byUrl.shipmentDocuments[0];
+      expect(linked.encodedLabel).toBeUndefined();
+      expect(linked.url).toMatch(new RegExp(`/lab/sim/carrier/labels/${byUrl.masterTrackingNumber}-invoice\\.pdf$`));
+      const served = await t.app.inject({ method: 'GET', url: new URL(linked.url).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('application/pdf');
+      expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const wrong = await t.app.inject({
+        method: 'GET',
+        url: `/lab/sim/carrier/labels/${byUrl.masterTrackingNumber}-invoice.png`,
+      });
+      expect(wrong.statusCode).toBe(404);
+
+      delete rs.shippingDocumentSpecification;
+      const none = (await call('ship-create', intl)).json().output.transactionShipments[0];
+      expect(none.shipmentDocuments).toBeUndefined();
     });
 
     it('draws PNG labels at the stock size, ZPLII as base64 ZPL, and serves URL_ONLY labels', async () => {
