@@ -51,6 +51,36 @@ async function startServer(env: Record<string, string>) {
   return { child, base, output: () => output };
 }
 
+/**
+ * A POST the server is in the middle of: its headers were read (the server answered `100 Continue`) and
+ * half its body has been sent, the rest never will be. Whatever the burst workers are doing, a kill after
+ * this lands with a request in flight. `closed` resolves with everything the server sent on the socket.
+ */
+async function requestInFlight(base: string, urlPath: string, body: string) {
+  const { hostname, port } = new URL(base);
+  const bytes = Buffer.from(body);
+  const socket = net.connect(Number(port), hostname);
+  socket.setNoDelay(true);
+  let received = '';
+  socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
+  socket.on('error', () => {}); // a reset when the server dies is what the test expects
+  socket.write(
+    `POST ${urlPath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${bytes.length}\r\nExpect: 100-continue\r\n\r\n`,
+  );
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (received.includes('\r\n\r\n')) resolve();
+    };
+    socket.on('data', check);
+    void closed.then(() => reject(new Error(`the server closed the connection before 100 Continue: ${received}`)));
+  });
+  expect(received).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+  await new Promise<void>((resolve) => socket.write(bytes.subarray(0, bytes.length >> 1), () => resolve()));
+  return { closed };
+}
+
 describe('kill-and-restart durability (built server, SQLite)', () => {
   let dir: string;
   let env: Record<string, string>;
@@ -84,7 +114,7 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
   it('keeps every 200-acknowledged payload when the process is SIGKILLed mid-burst', async () => {
     const first = await startServer(env);
     const acked = new Map<number, string>();
-    let failures = 0;
+    const errorsBeforeKill: string[] = [];
     let n = 0;
     let killed = false;
     const worker = async () => {
@@ -97,14 +127,16 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
             headers: { 'content-type': 'application/json' },
           });
           if (res.status === 200) acked.set(((await res.json()) as { id: number }).id, body);
-        } catch {
-          failures += 1;
+        } catch (e) {
           if (killed) return;
+          errorsBeforeKill.push(String(e));
         }
       }
     };
     const workers = Array.from({ length: 16 }, worker);
     while (acked.size < 300) await new Promise((r) => setTimeout(r, 5));
+    const held = `{"outputMetaData":[{"transactionId":"held-open"}],"pad":"${'y'.repeat(1500)}"}`;
+    const inFlight = await requestInFlight(first.base, '/lab/hooks/fdx/burst', held);
     first.child.kill('SIGKILL');
     killed = true;
     await Promise.all(workers);
@@ -113,7 +145,9 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
     );
     const how = `exit ${first.child.exitCode} signal ${first.child.signalCode}; server output:\n${first.output()}`;
     expect(first.child.signalCode, how).toBe('SIGKILL');
-    expect(failures, `no request was in flight when the server died (${how})`).toBeGreaterThan(0);
+    // The held request was in flight by construction: the server died with it half read, and never answered it.
+    expect(await inFlight.closed, `the held request was answered (${how})`).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+    expect(errorsBeforeKill, 'requests failed while the server was alive').toEqual([]);
 
     const second = await startServer(env);
     try {

@@ -337,10 +337,11 @@ describe('Create shipment demo', () => {
       ),
     });
     expect(await screen.findAllByTestId('shipment-label-row')).toHaveLength(2);
-    expect(screen.getAllByTestId('label-image')).toHaveLength(1); // the viewer shows one label at a time…
-    expect(within(screen.getByTestId('shipment-previews')).getAllByRole('button', { name: /Show label/ })).toHaveLength(
-      2,
-    );
+    // The label previews and the invoice preview are two viewers; the invoice's image appears whenever its
+    // PDF is drawn, so each viewer is looked at on its own.
+    const previews = within(screen.getByTestId('shipment-previews'));
+    expect(previews.getAllByTestId('label-image')).toHaveLength(1); // the viewer shows one label at a time…
+    expect(previews.getAllByRole('button', { name: /Show label/ })).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('button', { name: 'Download label_2_794000000022.png' }));
     expect(saved[0]!.name).toBe('label_2_794000000022.png');
@@ -359,6 +360,9 @@ describe('Create shipment demo', () => {
 
     const invoice = await screen.findByTestId('shipment-document-preview');
     expect(invoice).toHaveTextContent('commercial_invoice_794000000011.pdf shown as PNG (scale 1.5)');
+    // …and the invoice's own viewer shows its first page once drawn, once.
+    expect(await within(invoice).findAllByTestId('label-image')).toHaveLength(1);
+    expect(screen.getAllByTestId('label-image')).toHaveLength(2);
     expect(pdfCalls).toEqual([1.5]);
   });
 
