@@ -3,13 +3,15 @@
 // Steps: lint → typecheck → unit (core, web) → server (SQLite; PostgreSQL too when
 // TEST_DATABASE_URL is set) → build → end-to-end in Chromium. A failed step fails the run; later
 // steps still run (except e2e after a failed build) so one run shows every problem.
+// Each Vitest step leaves its report and per-file durations in var/test-reports/ (kept after the run), and the
+// summary lists the 10 slowest files of each step, so a slowdown is visible the run it starts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-reports-'));
+const reports = path.join(root, 'var/test-reports');
+fs.mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2);
 
 const vitest = (name, args) => ({
@@ -22,9 +24,29 @@ const vitest = (name, args) => ({
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+    `--reporter=${path.join(root, 'scripts/durations-reporter.mjs')}`,
   ],
   report: path.join(reports, `${name}.json`),
+  durations: path.join(reports, `${name}.durations.json`),
 });
+
+/** The `count` slowest test files of a step, from its durations file, as lines for the summary. */
+function slowestFiles(file, count = 10) {
+  let files;
+  try {
+    files = JSON.parse(fs.readFileSync(file, 'utf8')).files;
+  } catch {
+    return [];
+  }
+  const s = (ms) => (ms / 1000).toFixed(1);
+  return files
+    .slice(0, count)
+    .map(
+      (f) =>
+        `  ${s(f.totalMs).padStart(6)} s  ${f.file}  (${f.tests} tests: ${s(f.ms.tests)} s tests and hooks, ` +
+        `${s(f.ms.collect)} s import, ${s(f.ms.setup + f.ms.prepare)} s setup, ${s(f.ms.environment)} s environment)`,
+    );
+}
 
 const steps = [
   { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
@@ -53,7 +75,9 @@ for (const step of steps) {
     );
   }
   const started = Date.now();
-  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (step.report) for (const f of [step.report, step.durations]) fs.rmSync(f, { force: true });
+  const env = step.durations ? { ...process.env, LAB_DURATIONS_FILE: step.durations } : process.env;
+  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
   const seconds = (Date.now() - started) / 1000;
   let ok = run.status === 0;
   let note = '';
@@ -73,12 +97,16 @@ for (const step of steps) {
     }
   }
   if (!ok && run.status === 0 && !note) note = 'failed';
-  results.push({ name: step.name, ok, seconds, note });
+  results.push({ name: step.name, ok, seconds, note, slowest: step.durations ? slowestFiles(step.durations) : [] });
 }
 
+const slow = results.filter((r) => r.slowest?.length);
+if (slow.length) {
+  console.log(`\n━━ slowest test files (all durations: ${path.relative(root, reports)}/) ━━`);
+  for (const r of slow) console.log(`${r.name}\n${r.slowest.join('\n')}`);
+}
 console.log('\n━━ summary ━━');
 for (const r of results)
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.note}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
-fs.rmSync(reports, { recursive: true, force: true });
 process.exit(results.every((r) => r.ok) ? 0 : 1);
