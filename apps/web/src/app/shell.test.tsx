@@ -9,6 +9,7 @@ import { ToolPage } from './ToolPage';
 import { tools } from '@/tools/registry';
 import { defineTool, type ToolDefinition } from '@/tools/types';
 import { renderWithProviders } from '@/test/render';
+import { TestAntd } from '@/test/antd';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,9 +27,11 @@ function renderApp(path: string, lang: 'en' | 'zh' = 'en', user: string | null =
   );
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   return render(
-    <Providers lang={lang}>
-      <RouterProvider router={router} />
-    </Providers>,
+    <TestAntd>
+      <Providers lang={lang}>
+        <RouterProvider router={router} />
+      </Providers>
+    </TestAntd>,
   );
 }
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '@/app/Providers';
+import { TestAntd } from '@/test/antd';
 import { fakeServer } from '@/test/fakeServer';
 import { ApiError } from './api';
 import { CALCULATOR_ERROR_SECONDS, postCalculator, useCalculator } from './calculators';
@@ -15,7 +16,9 @@ afterEach(() => {
 });
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <Providers queryClient={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>{children}</Providers>
+  <TestAntd>
+    <Providers queryClient={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>{children}</Providers>
+  </TestAntd>
 );
 
 describe('useServerAction', () => {

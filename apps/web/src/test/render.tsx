@@ -3,6 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '@/app/Providers';
+import { TestAntd } from './antd';
 import type { Lang } from '@/lib/i18n';
 
 export interface RenderOptions {
@@ -11,7 +12,7 @@ export interface RenderOptions {
   lang?: Lang;
 }
 
-/** Renders a screen inside the app's real providers and a memory router at `route`. */
+/** Renders a screen inside the app's real providers (antd as tests render it: ./antd) and a memory router at `route`. */
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', lang = 'en' }: RenderOptions = {},
@@ -19,9 +20,11 @@ export function renderWithProviders(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(
-    <Providers lang={lang} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
+    <TestAntd>
+      <Providers lang={lang} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </TestAntd>,
   );
   return { ...result, router };
 }
