@@ -16,6 +16,9 @@ export default defineConfig({
     },
     conditions: ['@lab/source', 'module', 'browser', 'development|production'],
   },
+  // The web tests that run in the node environment (pure logic, `// @vitest-environment node`) load
+  // modules the server-side way: they read @lab/core from source too. The app itself is never SSR-built.
+  ssr: { resolve: { conditions: ['@lab/source'] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

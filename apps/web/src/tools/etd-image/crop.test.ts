@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { checkImageRules, cropFileName, drawCrop, isAllowedImage, outputSize, type EtdImageKind } from './crop';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBase64, demoKind, extensionOf, readLocations, readPostal, readShipment } from './model';
