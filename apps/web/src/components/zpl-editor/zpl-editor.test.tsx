@@ -128,7 +128,7 @@ describe('ZPL creator: Logo → ZPL and Print on sheet', () => {
     await waitFor(() => expect(zplEditorText(screen.getByLabelText('ZPL'))).toBe('^XA^FO0,0^GFA,2,2,1,FF00^FS^XZ'), {
       timeout: 30_000,
     });
-  }, 90_000);
+  });
 
   it('downloads the PDF on a sheet with the X-Page-* headers', async () => {
     renderWithProviders(<ZplCreatorPage />);
@@ -143,5 +143,5 @@ describe('ZPL creator: Logo → ZPL and Print on sheet', () => {
     const pdfCall = calls.find((c) => new Headers(c.init?.headers).get('x-page-size') === 'A4')!;
     expect(new Headers(pdfCall.init?.headers).get('accept')).toBe('application/pdf');
     expect(new Headers(pdfCall.init?.headers).get('x-label-border')).toBe('Dashed');
-  }, 90_000);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import { resetSecureStorageCache, secureStorage } from '@/lib/secureStorage';
@@ -9,9 +9,6 @@ import { applySlot, blankState, CREDENTIALS_KEY, updateSlot } from './credential
 import FapiPage, { REMINDER_KEY } from './FapiPage';
 import { initialTabs, TABS_KEY, type TabsState } from './tabs';
 import tool from './index';
-
-// The antd dialogs take a while on a busy machine.
-configure({ asyncUtilTimeout: 8000 });
 
 /**
  * The editor stands in as a textarea here (vanilla-jsoneditor is slow in jsdom and cannot be typed
@@ -166,7 +163,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('FAPI Playground', { timeout: 120_000 }, () => {
+describe('FAPI Playground', () => {
   it('is an API tool at /api/fapi', () => {
     expect(tool).toMatchObject({ path: '/api/fapi', title: 'FAPI Playground', group: 'APIs' });
   });

@@ -6,7 +6,7 @@ import { JsonEditor, type JsonEditorHandle } from './JsonEditor';
 configure({ asyncUtilTimeout: 8000 });
 
 /** The real vanilla-jsoneditor inside the wrapper (the page tests use a stand-in). */
-describe('JsonEditor', { timeout: 60_000 }, () => {
+describe('JsonEditor', () => {
   it('shows the text, takes a new text from the parent, and reports a revealed path', async () => {
     const onSelectPath = vi.fn();
     const ref = createRef<JsonEditorHandle>();

@@ -117,7 +117,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = () => renderWithProviders(<FdxWebhookPage />, { route: '/api/fdxwebhook' });
 
-describe('Shipment Visibility Webhook screen', { timeout: 60_000 }, () => {
+describe('Shipment Visibility Webhook screen', () => {
   it('is routed at /api/fdxwebhook in the APIs menu group', () => {
     expect(tool).toMatchObject({
       path: '/api/fdxwebhook',

@@ -87,7 +87,7 @@ async function saved(over: Partial<typeof BLANK_CREDENTIALS> = {}) {
   });
 }
 
-describe('Stratus screen', { timeout: 60_000 }, () => {
+describe('Stratus screen', () => {
   it('is routed at /api/stratus in the APIs group', () => {
     expect(tool).toMatchObject({ path: '/api/stratus', group: 'APIs' });
   });

@@ -310,39 +310,35 @@ describe('Trade Document Upload', () => {
     expect(sent[0]!.attachment!.name).toBe('note.txt');
   });
 
-  it(
-    'asks post-shipment uploads for a tracking number of at most 12 digits and sends carrier and date',
-    { timeout: 60_000 },
-    async () => {
-      const sent = gateway(201, { output: { meta: { documentType: 'CO', docId: '09ab' } } });
-      renderForm('tradeDocumentUpload');
-      await choose('workflowName', 'ETDPostshipment');
-      const tracking = await screen.findByTestId('fapi-etd-tracking');
-      await pickFile('fapi-etd-file', pdf());
-      expect(screen.getByRole('button', { name: 'Upload to API' })).toBeDisabled();
-      expect(screen.getByText('A post-shipment upload needs the tracking number')).toBeInTheDocument();
-      await userEvent.type(tracking, '7947-9129-2805-99');
-      expect(tracking).toHaveValue('794791292805');
-      fireEvent.change(screen.getByTestId('fapi-etd-date'), { target: { value: '2026-11-20' } });
-      await choose('shipDocumentType', 'CERTIFICATE_OF_ORIGIN');
-      await choose('carrierCode', 'FDXG');
-      await userEvent.click(screen.getByRole('button', { name: 'Upload to API' }));
-      await screen.findByTestId('fapi-form-result');
-      expect(sent[0]!.document).toEqual({
-        workflowName: 'ETDPostshipment',
-        carrierCode: 'FDXG',
-        name: 'invoice.pdf',
-        contentType: 'application/pdf',
-        meta: {
-          shipDocumentType: 'CERTIFICATE_OF_ORIGIN',
-          trackingNumber: '794791292805',
-          shipmentDate: '2026-11-20T00:00:00',
-          originCountryCode: 'CN',
-          destinationCountryCode: 'US',
-        },
-      });
-    },
-  );
+  it('asks post-shipment uploads for a tracking number of at most 12 digits and sends carrier and date', async () => {
+    const sent = gateway(201, { output: { meta: { documentType: 'CO', docId: '09ab' } } });
+    renderForm('tradeDocumentUpload');
+    await choose('workflowName', 'ETDPostshipment');
+    const tracking = await screen.findByTestId('fapi-etd-tracking');
+    await pickFile('fapi-etd-file', pdf());
+    expect(screen.getByRole('button', { name: 'Upload to API' })).toBeDisabled();
+    expect(screen.getByText('A post-shipment upload needs the tracking number')).toBeInTheDocument();
+    await userEvent.type(tracking, '7947-9129-2805-99');
+    expect(tracking).toHaveValue('794791292805');
+    fireEvent.change(screen.getByTestId('fapi-etd-date'), { target: { value: '2026-11-20' } });
+    await choose('shipDocumentType', 'CERTIFICATE_OF_ORIGIN');
+    await choose('carrierCode', 'FDXG');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload to API' }));
+    await screen.findByTestId('fapi-form-result');
+    expect(sent[0]!.document).toEqual({
+      workflowName: 'ETDPostshipment',
+      carrierCode: 'FDXG',
+      name: 'invoice.pdf',
+      contentType: 'application/pdf',
+      meta: {
+        shipDocumentType: 'CERTIFICATE_OF_ORIGIN',
+        trackingNumber: '794791292805',
+        shipmentDate: '2026-11-20T00:00:00',
+        originCountryCode: 'CN',
+        destinationCountryCode: 'US',
+      },
+    });
+  });
 
   it.each([400, 403])('shows Error with the message on %i', async (status) => {
     gateway(status, errorBody('Invalid document type.'));
