@@ -139,6 +139,28 @@ if (testDialects.includes('postgres'))
       await drop();
     });
 
+    it('an instance on a sibling schema of the same database never sees their events', async () => {
+      const other = await freshDatabaseConfig('postgres');
+      const c = await buildApp(
+        loadConfig({ LOG_LEVEL: 'silent' }, { database: other.config, webDistDir: '/nonexistent' }),
+      );
+      try {
+        const topic = 'test/siblings';
+        const seen: unknown[] = [];
+        let marked: () => void = () => {};
+        const marker = new Promise<void>((r) => (marked = r));
+        c.bus.subscribe(topic, (data) => (seen.push(data), data === 'c' && marked()));
+        await a.bus.publish(topic, 'a');
+        // PostgreSQL delivers notifications in commit order: had A's reached C, it would come first.
+        await c.bus.publish(topic, 'c');
+        await marker;
+        expect(seen).toEqual(['c']);
+      } finally {
+        await c.close();
+        await other.drop();
+      }
+    });
+
     it('an event published through A reaches an SSE client connected to B', async () => {
       const baseB = await listen(b);
       const topic = `test/fanout-${Date.now()}`;

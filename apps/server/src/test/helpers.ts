@@ -24,9 +24,10 @@ export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sql
  * - `'dialect-sensitive'`: its outcome depends on SQL that differs by dialect (repositories,
  *   migrations, storage, the realtime bus's LISTEN/NOTIFY, CLI imports, several instances on one
  *   database): SQLite, and PostgreSQL too when TEST_DATABASE_URL is set (testDialects).
- * - `'dialect-neutral'`: it tests HTTP behaviour (simulators, gateway, hardening, fuzzing, calculators)
- *   whose database access goes through repositories the dialect-sensitive suites already cover on
- *   both: SQLite only.
+ * - `'dialect-neutral'`: it tests HTTP behaviour (simulators, gateway, hardening, calculators) whose
+ *   database access, if any, goes through repositories the dialect-sensitive suites already cover on
+ *   both: SQLite only. A suite whose bad input reaches SQL (the fuzz) is dialect-sensitive: the
+ *   dialects refuse different values.
  */
 export function dialectsFor(kind: 'dialect-sensitive' | 'dialect-neutral'): TestDialect[] {
   return kind === 'dialect-sensitive' ? testDialects : ['sqlite'];
