@@ -8,7 +8,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    globalSetup: ['../../test/reference-data.ts'],
+    // After the reference-data check: builds the run's template database (src/test/globalSetup.ts).
+    globalSetup: ['../../test/reference-data.ts', 'src/test/globalSetup.ts'],
     setupFiles: ['../../test/fast-check.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

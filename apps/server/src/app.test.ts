@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testDialects, type TestApp } from './test/helpers.js';
+import { buildTestApp, dialectsFor, type TestApp } from './test/helpers.js';
 
-describe.each(testDialects)('app on %s', (dialect) => {
+// Dialect-sensitive: the app boots and migrates on each dialect, and health names it.
+describe.each(dialectsFor('dialect-sensitive'))('app on %s', (dialect) => {
   let t: TestApp;
   let web: string;
 

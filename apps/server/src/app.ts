@@ -21,7 +21,7 @@ import { API_PREFIX, HOOKS_PREFIX, registerWebApp, SIM_PREFIX } from './http/web
 import { createLogger } from './logger.js';
 import { checkModules, collectMigrations, collectSeeders, type CspAdditions, type LabModule } from './module.js';
 import { labModules } from './modules/index.js';
-import { MemoryBus, PG_CHANNEL, PostgresBus, type Bus } from './realtime/bus.js';
+import { MemoryBus, PostgresBus, pgChannel, type Bus } from './realtime/bus.js';
 import { realtimeRoutes, SseStreams } from './realtime/sse.js';
 import { serverVersion } from './version.js';
 
@@ -128,14 +128,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const db = openDatabase(config.database);
+  const channel = pgChannel(db.schema);
   const bus: Bus =
     db.dialect === 'postgres' && db.postgres
       ? await PostgresBus.connect(
           db.postgres,
           (msg, err) => app.log.warn({ err }, msg),
           async (payload) => {
-            await sql`select pg_notify(${PG_CHANNEL}, ${payload})`.execute(db.kysely);
+            await sql`select pg_notify(${channel}, ${payload})`.execute(db.kysely);
           },
+          channel,
         )
       : new MemoryBus();
   const streams = new SseStreams();

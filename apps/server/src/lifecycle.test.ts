@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { ConfigError, databaseConfigFromUrl, loadConfig } from './config.js';
@@ -44,6 +44,8 @@ describe('config', () => {
 describe('graceful shutdown', () => {
   it('finishes in-flight requests and stops accepting connections while closing', async () => {
     let release: () => void = () => {};
+    let arrived: () => void = () => {};
+    const handlerReached = new Promise<void>((r) => (arrived = r));
     const config = loadConfig(
       { LOG_LEVEL: 'silent' },
       { database: { dialect: 'sqlite', file: ':memory:' }, webDistDir: '/nonexistent' },
@@ -51,18 +53,27 @@ describe('graceful shutdown', () => {
     const app = await buildApp(config, {
       extraApiRoutes: async (api) => {
         api.get('/__slow', async () => {
+          arrived();
           await new Promise<void>((r) => (release = r));
           return { done: true };
         });
       },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const inFlight = fetch(`${base}/lab/api/__slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    const { port } = app.server.address() as AddressInfo;
+    const inFlight = fetch(`http://127.0.0.1:${port}/lab/api/__slow`);
+    await handlerReached; // the request is in flight: its handler runs
     const closing = app.close();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(app.server.listening).toBe(false); // no longer accepting connections
+    // Closing stops the listener once the preClose hooks have run, whatever the in-flight request does.
+    while (app.server.listening) await new Promise((r) => setImmediate(r));
+    const refused = await new Promise<string>((resolve) => {
+      const probe = net.connect(port, '127.0.0.1', () => {
+        probe.destroy();
+        resolve('connected');
+      });
+      probe.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    expect(refused).toBe('ECONNREFUSED'); // no longer accepting connections
     release();
     const res = await inFlight;
     expect(res.status).toBe(200);
@@ -88,10 +99,16 @@ describe('graceful shutdown', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const until = Date.now() + 20_000;
-    while (!out.includes('Server listening') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    child.kill('SIGTERM');
-    const code = await new Promise((r) => child.once('exit', r));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    // Until it listens (or exits without listening: then there is nothing to terminate).
+    const listening = new Promise<void>((resolve) => {
+      const check = () => out.includes('Server listening') && resolve();
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+    });
+    if ((await Promise.race([listening.then(() => 'listening'), exited.then(() => 'exited')])) === 'listening')
+      child.kill('SIGTERM');
+    const code = await exited;
     return { code, out };
   }
 
@@ -106,7 +123,8 @@ describe('graceful shutdown', () => {
 
   it('`lab serve --port N` listens on that port', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-serve-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // A port below the kernel's ephemeral range, so no port-0 listener of a parallel suite can hold it.
+    const port = 20000 + Math.floor(Math.random() * 12000);
     const { code, out } = await startAndTerminate(
       [path.join(repoRoot, 'apps/server/bin/lab.js'), 'serve', '--port', String(port)],
       dir,

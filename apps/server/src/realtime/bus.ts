@@ -60,6 +60,15 @@ export class MemoryBus implements Bus {
 /** The NOTIFY channel every Shipping Lab instance on one database listens to. */
 export const PG_CHANNEL = 'lab_events';
 
+/**
+ * The channel of the instances whose tables live in `schema`: NOTIFY reaches every session of the
+ * database whatever its search_path, so instances in sibling schemas (the tests use one schema per
+ * app) get a channel each, and never deliver each other's events. The default schema keeps PG_CHANNEL.
+ */
+export function pgChannel(schema?: string): string {
+  return schema ? `${PG_CHANNEL}_${schema}` : PG_CHANNEL;
+}
+
 export class PostgresBus implements Bus {
   private readonly local = new EventEmitter();
   private readonly id = randomUUID();
@@ -71,6 +80,7 @@ export class PostgresBus implements Bus {
     private readonly clientConfig: pg.ClientConfig,
     private readonly log: (msg: string, err?: unknown) => void,
     private readonly notify: ((payload: string) => Promise<void>) | undefined,
+    private readonly channel: string,
   ) {
     this.local.setMaxListeners(0);
   }
@@ -78,14 +88,15 @@ export class PostgresBus implements Bus {
   /**
    * `notify` sends one NOTIFY through a connection pool (the app passes its database pool), so a
    * flood of publishes is not serialised on the single LISTEN connection; without it the listener
-   * connection sends them.
+   * connection sends them. `channel`: pgChannel of the database's schema.
    */
   static async connect(
     clientConfig: pg.ClientConfig,
     log: (msg: string, err?: unknown) => void = () => {},
     notify?: (payload: string) => Promise<void>,
+    channel: string = PG_CHANNEL,
   ) {
-    const bus = new PostgresBus(clientConfig, log, notify);
+    const bus = new PostgresBus(clientConfig, log, notify, channel);
     await bus.listen();
     return bus;
   }
@@ -93,7 +104,7 @@ export class PostgresBus implements Bus {
   private async listen(): Promise<void> {
     const client = new pg.Client(this.clientConfig);
     client.on('notification', (n) => {
-      if (n.channel !== PG_CHANNEL || !n.payload) return;
+      if (n.channel !== this.channel || !n.payload) return;
       try {
         const msg = JSON.parse(n.payload) as { topic: string; data: unknown };
         this.local.emit(msg.topic, msg.data, msg.topic);
@@ -106,7 +117,7 @@ export class PostgresBus implements Bus {
       this.scheduleReconnect();
     });
     await client.connect();
-    await client.query(`LISTEN ${PG_CHANNEL}`);
+    await client.query(`LISTEN "${this.channel.replaceAll('"', '""')}"`);
     this.listener = client;
   }
 
@@ -131,7 +142,7 @@ export class PostgresBus implements Bus {
     if (this.notify) return this.notify(payload);
     const client = this.listener;
     if (!client) throw new Error('realtime bus is not connected');
-    await client.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
+    await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
   }
 
   subscribe(topic: string, handler: BusHandler): () => void {

@@ -3,38 +3,59 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { buildTestApp, freshDatabaseConfig, testDialects, type TestApp } from '../test/helpers.js';
+import { buildTestApp, freshDatabaseConfig, dialectsFor, testDialects, type TestApp } from '../test/helpers.js';
 import { BusMessageTooLargeError, MemoryBus } from './bus.js';
 import type { FastifyInstance } from 'fastify';
 
-/** Opens an SSE stream and collects parsed `data:` events; resolves once the stream says it subscribed. */
+/**
+ * Opens an SSE stream and collects parsed `data:` events (an event may arrive split over chunks: parsed
+ * once its blank line is in); `ready` resolves once the stream says it subscribed. `until` resolves
+ * when what arrived satisfies a check: no deadline of its own, the test's timeout bounds it.
+ */
 function openStream(url: string) {
   const events: { topic: string; data: unknown }[] = [];
   let raw = '';
+  let pending = '';
   let res: http.IncomingMessage | undefined;
+  const waiters = new Set<() => void>();
   const ready = new Promise<http.IncomingMessage>((resolve, reject) => {
     const req = http.get(url, (r) => {
       res = r;
       r.setEncoding('utf8');
       r.on('data', (chunk: string) => {
         raw += chunk;
+        pending += chunk;
         if (raw.includes(': subscribed')) resolve(r);
-        for (const block of chunk.split('\n\n')) {
+        let end: number;
+        while ((end = pending.indexOf('\n\n')) !== -1) {
+          const block = pending.slice(0, end);
+          pending = pending.slice(end + 2);
           const line = block.split('\n').find((l) => l.startsWith('data: '));
           if (line) events.push(JSON.parse(line.slice(6)) as { topic: string; data: unknown });
         }
+        for (const w of waiters) w();
       });
     });
     req.on('error', reject);
   });
+  const until = (check: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const w = () => {
+        if (!check()) return;
+        waiters.delete(w);
+        resolve();
+      };
+      waiters.add(w);
+      w();
+    });
   return {
     events,
     ready,
     raw: () => raw,
     close: () => res?.destroy(),
-    async waitFor(n: number, ms = 5000) {
-      const until = Date.now() + ms;
-      while (events.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    until,
+    async waitFor(n: number) {
+      await until(() => events.length >= n);
       return events;
     },
   };
@@ -64,7 +85,8 @@ describe('MemoryBus', () => {
   });
 });
 
-describe.each(testDialects)('SSE /lab/api/realtime on %s', (dialect) => {
+// Dialect-sensitive: the bus is LISTEN/NOTIFY on PostgreSQL, in memory on SQLite.
+describe.each(dialectsFor('dialect-sensitive'))('SSE /lab/api/realtime on %s', (dialect) => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
@@ -85,7 +107,7 @@ describe.each(testDialects)('SSE /lab/api/realtime on %s', (dialect) => {
       { topic: 'webhooks/one', data: { id: 7 } },
       { topic: 'webhooks/two', data: { id: 9 } },
     ]);
-    await new Promise((r) => setTimeout(r, 120));
+    await stream.until(() => stream.raw().includes(': ping\n\n')); // a heartbeat (every 50 ms here)
     expect(stream.raw()).toMatch(/^retry: 3000\n/);
     expect(stream.raw()).toContain(': ping\n\n');
     stream.close();
@@ -115,6 +137,28 @@ if (testDialects.includes('postgres'))
       await a.close();
       await b.close();
       await drop();
+    });
+
+    it('an instance on a sibling schema of the same database never sees their events', async () => {
+      const other = await freshDatabaseConfig('postgres');
+      const c = await buildApp(
+        loadConfig({ LOG_LEVEL: 'silent' }, { database: other.config, webDistDir: '/nonexistent' }),
+      );
+      try {
+        const topic = 'test/siblings';
+        const seen: unknown[] = [];
+        let marked: () => void = () => {};
+        const marker = new Promise<void>((r) => (marked = r));
+        c.bus.subscribe(topic, (data) => (seen.push(data), data === 'c' && marked()));
+        await a.bus.publish(topic, 'a');
+        // PostgreSQL delivers notifications in commit order: had A's reached C, it would come first.
+        await c.bus.publish(topic, 'c');
+        await marker;
+        expect(seen).toEqual(['c']);
+      } finally {
+        await c.close();
+        await other.drop();
+      }
     });
 
     it('an event published through A reaches an SSE client connected to B', async () => {

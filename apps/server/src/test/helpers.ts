@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { Writable } from 'node:stream';
 import { buildApp, type BuildOptions } from '../app.js';
@@ -18,17 +19,39 @@ export type TestDialect = 'sqlite' | 'postgres';
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A fresh, empty database: a new SQLite file, or a new schema in the PostgreSQL test database. */
+/**
+ * The dialects a suite runs on, by what it exercises:
+ * - `'dialect-sensitive'`: its outcome depends on SQL that differs by dialect (repositories,
+ *   migrations, storage, the realtime bus's LISTEN/NOTIFY, CLI imports, several instances on one
+ *   database): SQLite, and PostgreSQL too when TEST_DATABASE_URL is set (testDialects).
+ * - `'dialect-neutral'`: it tests HTTP behaviour (simulators, gateway, hardening, calculators) whose
+ *   database access, if any, goes through repositories the dialect-sensitive suites already cover on
+ *   both: SQLite only. A suite whose bad input reaches SQL (the fuzz) is dialect-sensitive: the
+ *   dialects refuse different values.
+ */
+export function dialectsFor(kind: 'dialect-sensitive' | 'dialect-neutral'): TestDialect[] {
+  return kind === 'dialect-sensitive' ? testDialects : ['sqlite'];
+}
+
+/**
+ * A fresh database: a new SQLite file, or a new schema in the PostgreSQL test database; empty, or
+ * with `imported: true` a copy of the run's template (every migration, the carrier's 24 OpenAPI
+ * documents imported: test/globalSetup.ts), SQLite only.
+ */
 export async function freshDatabaseConfig(
   dialect: TestDialect,
+  options: { imported?: boolean } = {},
 ): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
+    const file = path.join(dir, 'lab.sqlite');
+    if (options.imported) fs.copyFileSync(inject('importedSqliteTemplate'), file);
     return {
-      config: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') },
+      config: { dialect: 'sqlite', file },
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
+  if (options.imported) throw new Error('the imported template is SQLite only: import into the PostgreSQL schema');
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -84,16 +107,17 @@ export interface TestApp {
 /**
  * The real app (buildApp) on a fresh database of the given dialect, for `app.inject` tests.
  * `overrides` change config fields, `env` adds environment variables; `webDistDir` defaults to an
- * empty folder (no web build); `modules` replaces the module list (as in buildApp).
+ * empty folder (no web build); `modules` replaces the module list (as in buildApp); `imported`
+ * starts from the run's template with the carrier's OpenAPI documents imported (SQLite only).
  */
 export async function buildTestApp(
   dialect: TestDialect,
   overrides: Partial<AppConfig> = {},
-  options: BuildOptions & { env?: NodeJS.ProcessEnv } = {},
+  options: BuildOptions & { env?: NodeJS.ProcessEnv; imported?: boolean } = {},
 ): Promise<TestApp> {
-  const { config: database, drop } = await freshDatabaseConfig(dialect);
+  const { env, imported, ...buildOptions } = options;
+  const { config: database, drop } = await freshDatabaseConfig(dialect, { imported: imported ?? false });
   const emptyWeb = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
-  const { env, ...buildOptions } = options;
   const config = loadConfig(
     { LOG_LEVEL: 'info', ...env },
     { database, webDistDir: emptyWeb, ...overrides },

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabModule } from '../../module.js';
 import { labModules } from '../index.js';
-import { buildTestApp, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest, standInServer } from '../../test/http.js';
 import { createGatewayRoutes } from './routes.js';
 
@@ -61,7 +61,8 @@ function carrierStandIn(trapBase: () => string) {
   });
 }
 
-describe.each(testDialects)('gateway (%s)', (dialect) => {
+// Dialect-neutral: the gateway's only SQL is the OpenAPI store's operation index (openapi suite, both dialects).
+describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
   let t: TestApp;
   let base: string;
   let carrier: StandIn;
@@ -459,7 +460,7 @@ describe('gateway rate limit and log redaction', () => {
       );
     });
     t = await buildTestApp(
-      testDialects[0]!,
+      'sqlite',
       {
         gatewayUpstreams: {
           carrierSandbox: carrier.base,

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { isValidExpressTracking } from '@lab/core/shipping';
-import { referenceDir } from '../../paths.js';
-import { buildTestApp, runLab, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
 
-const DOCS = path.join(referenceDir, 'carrier-openapi');
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(body),
@@ -16,15 +13,13 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
  * The production path with its defaults: the gateway forwards over real HTTP to the built-in
  * simulator of the same server (no upstream configured), with the carrier's documents imported.
  */
-describe.each(testDialects)('gateway → built-in carrier simulator (%s)', (dialect) => {
+describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simulator (%s)', (dialect) => {
   let t: TestApp;
   let base: string;
   let token: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 7 });
-    const run = await runLab(['import', 'carrier-openapi', DOCS], { database: t.config.database });
-    expect(run.code).toBe(0);
+    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 7 }, { imported: true });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../imports/registry.js';
 import { referenceDir } from '../../paths.js';
-import { buildTestApp, freshDatabaseConfig, runLab, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, freshDatabaseConfig, runLab, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { lookupsModule } from './index.js';
 
 const HS_REFERENCE = path.join(referenceDir, 'hs/harmonized-system.csv');
 const api = '/lab/api';
 
-describe.each(testDialects)('useful-tools lookups on %s', (dialect) => {
+// Dialect-sensitive: the lookups' repositories (search, imports).
+describe.each(dialectsFor('dialect-sensitive'))('useful-tools lookups on %s', (dialect) => {
   let t: TestApp;
   let dir: string;
   const file = (name: string, content: string) => {
@@ -380,7 +381,7 @@ describe.each(testDialects)('useful-tools lookups on %s', (dialect) => {
   });
 });
 
-describe.each(testDialects)('lab import of lookup datasets on %s', (dialect) => {
+describe.each(dialectsFor('dialect-sensitive'))('lab import of lookup datasets on %s', (dialect) => {
   it('imports the HS reference file from the command line with a dataset label', async () => {
     const { config, drop } = await freshDatabaseConfig(dialect);
     try {

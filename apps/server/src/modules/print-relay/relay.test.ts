@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig } from '../../config.js';
-import { buildTestApp, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { openSse } from '../../test/sseReader.js';
 import { INLINE_EVENT_BYTES } from './service.js';
 
@@ -21,7 +21,8 @@ const send = (t: TestApp, listenId: string, printData: string, nodeId = 'REMOTE_
     remoteAddress: ip,
   });
 
-describe.each(testDialects)('print relay on %s', (dialect) => {
+// Dialect-sensitive: the relay's repository, and its events over the bus.
+describe.each(dialectsFor('dialect-sensitive'))('print relay on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(dialect, {}, { env: { PRINT_RELAY_LISTEN_IDS: 'shanghai-desk,backup' } });

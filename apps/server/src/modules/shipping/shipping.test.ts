@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 
 const api = '/lab/api/utils/v1';
 
-describe.each(testDialects)('utility calculators on %s', (dialect) => {
+// Dialect-neutral: pure calculators behind HTTP routes; no SQL.
+describe.each(dialectsFor('dialect-neutral'))('utility calculators on %s', (dialect) => {
   let t: TestApp;
   const post = (path: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url: `${api}${path}`, payload: payload as object });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index.js';
-import { freshDb, testDialects } from '../../test/helpers.js';
+import { freshDb, dialectsFor } from '../../test/helpers.js';
 import { logKeyword, recentKeywords } from './repo.js';
 
-describe.each(testDialects)('keyword log bound on %s', (dialect) => {
+// Dialect-sensitive: the repository.
+describe.each(dialectsFor('dialect-sensitive'))('keyword log bound on %s', (dialect) => {
   let db: Db;
   let drop: () => Promise<void>;
   beforeAll(async () => ({ db, drop } = await freshDb(dialect)));

@@ -3,14 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../imports/registry.js';
-import { buildTestApp, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { transactionsDataset } from './dataset.js';
 
 const REQ = '020-global-shipping-transaction-request';
 const REP = '120-global-shipping-transaction-reply';
 const base = '/lab/api/transactions';
 
-describe.each(testDialects)('transaction routes on %s', (dialect) => {
+// Dialect-sensitive: the routes' queries.
+describe.each(dialectsFor('dialect-sensitive'))('transaction routes on %s', (dialect) => {
   let t: TestApp;
   let dir: string;
 

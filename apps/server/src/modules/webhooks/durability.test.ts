@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,42 +12,30 @@ import { repoRoot } from '../../paths.js';
 
 const mainJs = path.join(repoRoot, 'apps/server/dist/main.js');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitHealthy(base: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output()}`);
-    try {
-      if ((await fetch(`${base}/lab/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not become healthy: ${output()}`);
-}
-
-/** The built server (`node apps/server/dist/main.js`) as a child process on its own port and database. */
+/**
+ * The built server (`node apps/server/dist/main.js`) as a child process on its own database, listening
+ * on a port the system picks (PORT=0: no "free a moment ago" port another process could take first);
+ * resolves once it logs the address it listens on.
+ */
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
+  if (!fs.existsSync(mainJs)) throw new Error('build the server first: npx tsc -b apps/server');
   let output = '';
   const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base, child, () => output);
+  const base = await new Promise<string>((resolve, reject) => {
+    const onOutput = (d: Buffer) => {
+      output += d.toString();
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening) resolve(listening[1]!);
+    };
+    child.stdout!.on('data', onOutput);
+    child.stderr!.on('data', onOutput);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`server exited (${code ?? signal}) before listening: ${output}`)),
+    );
+  });
   return { child, base, output: () => output };
 }
 
@@ -86,21 +74,7 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
   let env: Record<string, string>;
 
   beforeAll(() => {
-    // Build the server the way `npm start` does; tsc -b is incremental, so this is quick when fresh.
-    const build = spawnSync(
-      process.execPath,
-      [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'],
-      {
-        cwd: repoRoot,
-        encoding: 'utf8',
-      },
-    );
-    if (
-      !fs.existsSync(mainJs) ||
-      !fs.existsSync(path.join(repoRoot, 'apps/server/dist/modules/webhooks/receiver.js'))
-    ) {
-      throw new Error(`server build failed: ${build.stdout}${build.stderr}`);
-    }
+    // dist/ is built once per run, before any suite, by the server project's globalSetup (src/test/globalSetup.ts).
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-durability-'));
     fs.mkdirSync(path.join(dir, 'web'));
     env = {
@@ -108,7 +82,7 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
       WEB_DIST_DIR: path.join(dir, 'web'),
       WEBHOOK_RATE_LIMIT_PER_MINUTE: '1000000',
     };
-  }, 300_000);
+  });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('keeps every 200-acknowledged payload when the process is SIGKILLed mid-burst', async () => {

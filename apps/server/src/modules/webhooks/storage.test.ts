@@ -1,13 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { buildTestApp, LogCapture, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, LogCapture, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { rowFromRequest } from './service.js';
 import { WebhookRepo } from './repo.js';
 
 const envelope = '{"outputMetaData":[{"transactionId":"tx-gz","timestamp":"2026-11-22T01:02:03.456Z"}]}';
 
-describe.each(testDialects)('webhook storage on %s', (dialect) => {
+// Dialect-sensitive: storage, retention and binary bodies (bytea/blob).
+describe.each(dialectsFor('dialect-sensitive'))('webhook storage on %s', (dialect) => {
   const withApp = async (overrides: Parameters<typeof buildTestApp>[1], run: (t: TestApp) => Promise<void>) => {
     const t = await buildTestApp(dialect, overrides);
     try {

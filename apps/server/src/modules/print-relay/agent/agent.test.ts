@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, runLab } from '../../../test/helpers.js';
 import { blackWhiteAgreement, decodeGray } from '../../labels/images.js';
 import { imageToZplLabelFromFile } from '../graphic.js';
@@ -12,15 +12,23 @@ import { startPrintAgent, type RunningAgent } from './server.js';
 
 const SITE = 'http://127.0.0.1:8080';
 
+/** Checks waiting on a fake printer, run again whenever one accepts a connection or receives bytes. */
+const printerEvents = new Set<() => void>();
+
 /** A TCP listener standing in for a printer: keeps what each connection sent, answers `~HS`. */
 async function fakePrinter() {
   const received: Buffer[] = [];
   let connections = 0;
+  const changed = () => {
+    for (const w of printerEvents) w();
+  };
   const server = net.createServer((socket) => {
     connections += 1;
+    changed();
     socket.on('data', (chunk) => {
       received.push(chunk);
       if (chunk.toString('latin1').includes('~HS')) socket.write('\x02030,0,0,1245,000,0,0,0,000,0,0,0\x03\r\n');
+      changed();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -32,8 +40,17 @@ async function fakePrinter() {
   };
 }
 
+/** Resolves once a fake printer's connections or bytes satisfy `check` (the test's timeout bounds the wait). */
 async function waitFor(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  await new Promise<void>((resolve) => {
+    const w = () => {
+      if (!check()) return;
+      printerEvents.delete(w);
+      resolve();
+    };
+    printerEvents.add(w);
+    w();
+  });
   expect(check()).toBe(true);
 }
 
@@ -289,16 +306,21 @@ describe('TCP printer connection', () => {
       readMs: 100,
       idleMs: 30,
     });
+    // The idle clock is a fake one: the time between jobs is what the test says, not what the machine's load makes it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       await p.write(Buffer.from('^XA^FD1^FS^XZ'));
       await p.write(Buffer.from('^XA^FD2^FS^XZ'));
+      await waitFor(() => printer.bytes().length === 2 * 13);
       expect(printer.connections()).toBe(1);
-      await new Promise((r) => setTimeout(r, 120));
+      vi.advanceTimersByTime(30); // idle for idleMs
       await p.write(Buffer.from('^XA^FD3^FS^XZ'));
+      await waitFor(() => printer.connections() === 2);
       expect(printer.connections()).toBe(2);
       await waitFor(() => printer.bytes().length === 3 * 13);
       expect(printer.bytes().toString('latin1')).toBe('^XA^FD1^FS^XZ^XA^FD2^FS^XZ^XA^FD3^FS^XZ');
     } finally {
+      vi.useRealTimers();
       await p.close();
       await printer.close();
     }
