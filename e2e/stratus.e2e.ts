@@ -43,17 +43,35 @@ async function download(page: Page, button: Locator): Promise<{ name: string; by
   return { name: saved.suggestedFilename(), bytes };
 }
 
+/** How often the page asks for a PENDING order's state (apps/web/src/tools/stratus/orderRun.ts). */
+const POLL_MS = 2_000;
+
 /** An option button (antd hides the radio input inside its label). */
 const option = (page: Page, name: string) =>
   page.locator('label.ant-radio-button-wrapper', { hasText: new RegExp(`^${name}$`) });
 
-/** Ships and waits through PENDING: `tried N times` grows, then the labels are listed. */
+/** The page's GET of the order, which it sends every 2 s (by its clock) while the order is PENDING. */
+const orderPoll = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === 'GET' && /\/stratus\/v1\/order\/[^/?]+$/.test(r.url()));
+
+/**
+ * Ships and waits through PENDING: `tried N times` grows, then the labels are listed. The page
+ * asks again 2 s after each answer; the test moves the page's clock (installed by openPage) on by
+ * those 2 s once the answer is in, instead of waiting for them. If the page has not set its timer
+ * yet when the clock moves, the timer fires in real time 2 s later: slower, never wrong.
+ */
 async function shipAndWait(page: Page, labels: number) {
+  const moveOn = () => page.clock.fastForward(POLL_MS);
   await page.getByRole('button', { name: 'Ship Now' }).click();
+  // The order is posted; its id shown: the first poll is due in 2 s.
+  await expectText(page.getByTestId('order-steps'), /[0-9a-f]{8}-/i);
   const tries = page.getByTestId('tries');
-  await expectText(tries, 'tried 1 times');
-  await expectText(tries, 'tried 2 times');
-  await expectText(tries, 'tried 3 times');
+  for (const n of [1, 2, 3]) {
+    const answered = orderPoll(page);
+    await moveOn();
+    await expectText(tries, `tried ${n} times`);
+    await answered;
+  }
   await expect
     .poll(() => page.getByTestId('label-list').locator('.ant-list-item').count(), { timeout: 30_000 })
     .toBe(labels);
@@ -61,7 +79,7 @@ async function shipAndWait(page: Page, labels: number) {
 
 describe('Stratus ship-by-transaction (against the simulator)', () => {
   it('verifies, greets, ships two packages as PDF and as rotated ZPL, previews and downloads the labels', async () => {
-    const { page } = await openPage('/api/stratus');
+    const { page } = await openPage('/api/stratus', { clock: true });
     const rotations: string[] = [];
     page.on('request', (req) => {
       if (req.url().includes('/lab/api/labels/v1/printers/8dpmm/labels/4x6/'))
@@ -110,7 +128,7 @@ describe('Stratus ship-by-transaction (against the simulator)', () => {
   }, 120_000);
 
   it('keeps Ship Now disabled for a transaction without the end field', async () => {
-    const { page } = await openPage('/api/stratus');
+    const { page } = await openPage('/api/stratus', { clock: true });
     await signIn(page);
     await page.getByLabel('transaction', { exact: true }).fill(SAMPLE.replace(/99,""$/, ''));
     await expectText(page.getByTestId('format-tag'), 'format correct');
@@ -120,7 +138,7 @@ describe('Stratus ship-by-transaction (against the simulator)', () => {
   });
 
   it('shows the error label of a FAILED order with Show Error Label, and names the field it rejects', async () => {
-    const { page } = await openPage('/api/stratus');
+    const { page } = await openPage('/api/stratus', { clock: true });
     await signIn(page);
     await page.getByLabel('transaction', { exact: true }).fill(BAD_COUNT);
     await expect.poll(() => page.getByRole('radio', { name: 'Show Error Label' }).isChecked()).toBe(true);

@@ -28,6 +28,11 @@ export interface OpenPageOptions {
   locale?: string;
   /** Grant clipboard access (for copy buttons). */
   clipboard?: boolean;
+  /**
+   * Install Playwright's clock before the page loads: time flows as usual, and the test may move
+   * it on (`page.clock.fastForward`) instead of waiting for the page's timers in real time.
+   */
+  clock?: boolean;
 }
 
 /**
@@ -47,6 +52,7 @@ export async function openPage(
   });
   if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
   contexts.push(context);
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   openPages.push(page);
   await page.goto(`/lab${labPath === '/' ? '/' : labPath}`);
