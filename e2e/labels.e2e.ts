@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, labCli, openPage, referenceDir } from './support/browser';
+import { baseUrl, downloadBytes, labCli, openPage, referenceDir } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
 import { zplEditorText } from './support/zplEditor';
 
@@ -78,12 +78,9 @@ describe('Labels', () => {
     await page.getByRole('button', { name: 'As PNG' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('document.png');
-    const file = path.join(os.tmpdir(), `lab-e2e-${Date.now()}.png`);
-    await saved.saveAs(file);
     // Page 288 × 432 pt at scale 1.5.
-    const png = fs.readFileSync(file);
+    const png = await downloadBytes(saved);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([432, 648]);
-    fs.rmSync(file, { force: true });
   });
 
   it('ZPL creator: test! fills in a sample label and previews it', async () => {
