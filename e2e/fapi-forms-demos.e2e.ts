@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { readLocations, readPostal, readShipment, shipmentZip } from '../apps/web/src/tools/fapi/demos/model';
 import {
@@ -11,13 +10,13 @@ import {
   tradeDocument,
   uploadForm,
 } from '../apps/web/src/tools/fapi/forms/payloads';
-import { baseUrl, labCli, openPage, referenceDir } from './support/browser';
+import { baseUrl, openPage } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
 
 /**
  * The playground's forms and demos (issue 13, "Specific forms" and "Demos") against the built
- * server and its carrier simulator, with the carrier's OpenAPI documents imported so the
- * simulator validates every request as the carrier would.
+ * server and its carrier simulator, with the carrier's OpenAPI documents imported (once for the
+ * run, by support/global-setup.ts) so the simulator validates every request as the carrier would.
  *
  * Part 1 sends what the forms send and reads what the demos read, without a browser: it pins the
  * request shapes (account check, both multipart uploads) and the answer shapes (labels, locations,
@@ -27,13 +26,6 @@ import { expectText, expectVisible, POLL } from './support/expect';
  * editor) are the helpers under "the playground page" below; everything else uses the forms' and
  * demos' own data-testids.
  */
-
-const DOCS = path.join(referenceDir, 'carrier-openapi');
-
-beforeAll(async () => {
-  const run = await labCli(['import', 'carrier-openapi', DOCS]);
-  expect(run.code, run.stderr).toBe(0);
-}, 120_000);
 
 // ── helpers shared by both parts ─────────────────────────────────────────────────────────────────
 

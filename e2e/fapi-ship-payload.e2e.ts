@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { labCli, openPage, referenceDir } from './support/browser';
+import { openPage } from './support/browser';
 import { expectRole, expectText, expectVisible, POLL } from './support/expect';
 
 type Json = Record<string, any>;
@@ -38,16 +37,9 @@ async function buildInternationalEtd(page: Page) {
   await expectText(page.getByTestId('spg-package-count'), '2 packages, total weight 5.5 KG');
 }
 
+// The generator's choices come from the imported ship document (ship--Shipment-Resource.json), which
+// global setup imports with the carrier's other documents, once for the run.
 describe('Payload Generator', () => {
-  beforeAll(async () => {
-    const run = await labCli([
-      'import',
-      'carrier-openapi',
-      path.join(referenceDir, 'carrier-openapi', 'ship--Shipment-Resource.json'),
-    ]);
-    expect(run.code, run.stderr).toBe(0);
-  });
-
   it('builds an international shipment with ETD, two packages and a commodity; copies, validates and sends it to the playground', async () => {
     const { page } = await openPage('/api/fapishippayloadgenerator', { clipboard: true });
     const violations: string[] = [];

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { labCli, openPage, referenceDir } from './support/browser';
+import { openPage } from './support/browser';
 import { expectRole, expectText, expectVisible, POLL } from './support/expect';
 
 /** The request editor's text (CodeMirror keeps it in .cm-content, one .cm-line a line). */
@@ -20,13 +19,9 @@ async function typeRequest(page: Page, text: string) {
   await page.keyboard.insertText(text);
 }
 
+// The carrier's documents, which the schema check and the named samples use, are imported once for
+// the run by global setup (support/global-setup.ts).
 describe('FAPI Playground', () => {
-  beforeAll(async () => {
-    // The carrier's documents: the schema check and the named samples use them.
-    const run = await labCli(['import', 'carrier-openapi', path.join(referenceDir, 'carrier-openapi')]);
-    expect(run.code, run.stderr).toBe(0);
-  });
-
   it('applies a sandbox slot, calls create shipment against the simulator, checks JSON and schema, and keeps it all across a reload', async () => {
     const { page } = await openPage('/api/fapi', { clipboard: true });
     const violations: string[] = [];

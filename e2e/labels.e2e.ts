@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, labCli, openPage, referenceDir } from './support/browser';
+import { baseUrl, downloadBytes, labCli, openPage, referenceDir } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
 import { zplEditorText } from './support/zplEditor';
 
@@ -48,7 +48,10 @@ describe('Labels', () => {
     const { page } = await openPage('/utils/base64?tab=zpl');
     await page.getByLabel('Base64 input').fill('^XA^FDnot base64^FS^XZ');
     await page.getByRole('button', { name: 'Decode' }).click();
-    await expectText(page, 'invalid base64 input');
+    // Said twice, at once: under the input (while the text is the one refused) and as an error
+    // notice (which stays 10 s). Each is checked where it is, instead of waiting for the notice to go.
+    await expectText(page.getByTestId('base64-error'), 'invalid base64 input', { exact: true });
+    await expectText(page.locator('.ant-message'), 'invalid base64 input', { exact: true });
   });
 
   it('Raw ZPL: a multi-label ZPL shows every label', async () => {
@@ -75,12 +78,9 @@ describe('Labels', () => {
     await page.getByRole('button', { name: 'As PNG' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('document.png');
-    const file = path.join(os.tmpdir(), `lab-e2e-${Date.now()}.png`);
-    await saved.saveAs(file);
     // Page 288 × 432 pt at scale 1.5.
-    const png = fs.readFileSync(file);
+    const png = await downloadBytes(saved);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([432, 648]);
-    fs.rmSync(file, { force: true });
   });
 
   it('ZPL creator: test! fills in a sample label and previews it', async () => {
@@ -93,14 +93,20 @@ describe('Labels', () => {
   });
 
   it('lab zpl render writes a PNG from stdin and fails with exit 2 on bad ZPL', async () => {
-    const out = path.join(os.tmpdir(), `lab-e2e-cli-${Date.now()}.png`);
-    const ok = await labCli(['zpl', 'render', '-', '-o', out], { input: fedex });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-cli-'));
+    const out = path.join(dir, 'label.png');
+    const badOut = path.join(dir, 'bad.png');
+    // Two independent runs of the command, at the same time.
+    const [ok, bad] = await Promise.all([
+      labCli(['zpl', 'render', '-', '-o', out], { input: fedex }),
+      labCli(['zpl', 'render', '-', '-o', badOut], { input: 'not zpl' }),
+    ]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe(`wrote ${out} (PNG, label 1 of 1)\n`);
     expect(fs.readFileSync(out).readUInt32BE(16)).toBe(813);
-    fs.rmSync(out, { force: true });
-    const bad = await labCli(['zpl', 'render', '-', '-o', out], { input: 'not zpl' });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('lab: Error rendering: no labels parsed\n');
+    expect(fs.existsSync(badOut)).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,9 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
-import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage } from './support/browser';
+import { downloadBytes, openPage } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
 
 const LONG_CITY = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch'; // 58 characters, max 35
@@ -27,7 +26,7 @@ async function chooseField(page: Page, column: string, value: string) {
 }
 
 async function readWorkbook(download: Download) {
-  const wb = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
+  const wb = XLSX.read(await downloadBytes(download), { type: 'buffer' });
   return {
     sheets: wb.SheetNames,
     rows: XLSX.utils.sheet_to_json<string[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1, defval: '' }),
@@ -143,7 +142,7 @@ describe('ETD image', () => {
     await downloadButton.click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('signature_100x25.png');
-    expect(pngSize(fs.readFileSync(await file.path()))).toEqual([100, 25]);
+    expect(pngSize(await downloadBytes(file))).toEqual([100, 25]);
   });
 
   it('alerts with the allowed types for another file type', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AGENT_ORIGINS } from '@lab/core/print';
 import { openPage, referenceDir } from './support/browser';
 import { expectRole, expectText, POLL } from './support/expect';
 import { freePort } from './support/ports';
@@ -26,7 +27,13 @@ async function startAgent() {
 beforeAll(async () => {
   printer = await startFakePrinter();
   agentPort = await freePort();
-  site = await startSite({ PRINT_AGENT_ORIGINS: `http://127.0.0.1:${agentPort}` });
+  // The screen checks the default agent (http://127.0.0.1:9100) 300 ms after it loads, until a test
+  // types our agent's URL: the site allows the default agent origins, as the server does by default,
+  // and ours. With ours alone, whether that first check was a CSP violation depended on how fast the
+  // test typed (it was, under load).
+  site = await startSite({
+    PRINT_AGENT_ORIGINS: [`http://127.0.0.1:${agentPort}`, ...DEFAULT_AGENT_ORIGINS].join(','),
+  });
   await startAgent();
 });
 afterAll(async () => {

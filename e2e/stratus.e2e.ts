@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { openPage, referenceDir } from './support/browser';
-import { expectText, expectVisible } from './support/expect';
+import type { Locator, Page, Response } from 'playwright-core';
+import { downloadBytes, openPage, referenceDir } from './support/browser';
+import { expectText, expectVisible, POLL } from './support/expect';
 
 /** The real 020 transaction of the reference samples; its field 187 ("299") is rewritten on sending. */
 const SAMPLE = fs
@@ -36,24 +35,45 @@ async function download(page: Page, button: Locator): Promise<{ name: string; by
   const pending = page.waitForEvent('download');
   await button.click();
   const saved = await pending;
-  const file = path.join(os.tmpdir(), `lab-e2e-stratus-${Date.now()}-${saved.suggestedFilename()}`);
-  await saved.saveAs(file);
-  const bytes = fs.readFileSync(file);
-  fs.rmSync(file, { force: true });
-  return { name: saved.suggestedFilename(), bytes };
+  return { name: saved.suggestedFilename(), bytes: await downloadBytes(saved) };
 }
+
+/** How often the page asks for a PENDING order's state (apps/web/src/tools/stratus/orderRun.ts). */
+const POLL_MS = 2_000;
 
 /** An option button (antd hides the radio input inside its label). */
 const option = (page: Page, name: string) =>
   page.locator('label.ant-radio-button-wrapper', { hasText: new RegExp(`^${name}$`) });
 
-/** Ships and waits through PENDING: `tried N times` grows, then the labels are listed. */
+/** The page's GET of the order, which it sends every 2 s (by its clock) while the order is PENDING. */
+const isOrderPoll = (r: Response) => r.request().method() === 'GET' && /\/stratus\/v1\/order\/[^/?]+$/.test(r.url());
+
+/**
+ * Ships and waits through PENDING: `tried N times` grows, then the labels are listed. The page
+ * asks again 2 s after each answer; the test moves the page's clock (installed by openPage) on by
+ * those 2 s once the answer is in, instead of waiting for them. If the page has not set its timer
+ * yet when the clock moves, the timer fires in real time 2 s later: slower, never wrong. Answers
+ * are counted from before Ship Now, so none is missed however late the test looks.
+ */
 async function shipAndWait(page: Page, labels: number) {
-  await page.getByRole('button', { name: 'Ship Now' }).click();
-  const tries = page.getByTestId('tries');
-  await expectText(tries, 'tried 1 times');
-  await expectText(tries, 'tried 2 times');
-  await expectText(tries, 'tried 3 times');
+  let answers = 0;
+  const onResponse = (r: Response) => {
+    if (isOrderPoll(r)) answers += 1;
+  };
+  page.on('response', onResponse);
+  try {
+    await page.getByRole('button', { name: 'Ship Now' }).click();
+    // The order is posted (its id is shown): the first poll is due in 2 s.
+    await expectText(page.getByTestId('order-steps'), /[0-9a-f]{8}-/i);
+    const tries = page.getByTestId('tries');
+    for (const n of [1, 2, 3]) {
+      await page.clock.fastForward(POLL_MS);
+      await expectText(tries, `tried ${n} times`);
+      await expect.poll(() => answers, POLL).toBeGreaterThanOrEqual(n);
+    }
+  } finally {
+    page.off('response', onResponse);
+  }
   await expect
     .poll(() => page.getByTestId('label-list').locator('.ant-list-item').count(), { timeout: 30_000 })
     .toBe(labels);
@@ -61,7 +81,7 @@ async function shipAndWait(page: Page, labels: number) {
 
 describe('Stratus ship-by-transaction (against the simulator)', () => {
   it('verifies, greets, ships two packages as PDF and as rotated ZPL, previews and downloads the labels', async () => {
-    const { page } = await openPage('/api/stratus');
+    const { page } = await openPage('/api/stratus', { clock: true });
     const rotations: string[] = [];
     page.on('request', (req) => {
       if (req.url().includes('/lab/api/labels/v1/printers/8dpmm/labels/4x6/'))
@@ -110,7 +130,7 @@ describe('Stratus ship-by-transaction (against the simulator)', () => {
   }, 120_000);
 
   it('keeps Ship Now disabled for a transaction without the end field', async () => {
-    const { page } = await openPage('/api/stratus');
+    const { page } = await openPage('/api/stratus', { clock: true });
     await signIn(page);
     await page.getByLabel('transaction', { exact: true }).fill(SAMPLE.replace(/99,""$/, ''));
     await expectText(page.getByTestId('format-tag'), 'format correct');
@@ -120,7 +140,7 @@ describe('Stratus ship-by-transaction (against the simulator)', () => {
   });
 
   it('shows the error label of a FAILED order with Show Error Label, and names the field it rejects', async () => {
-    const { page } = await openPage('/api/stratus');
+    const { page } = await openPage('/api/stratus', { clock: true });
     await signIn(page);
     await page.getByLabel('transaction', { exact: true }).fill(BAD_COUNT);
     await expect.poll(() => page.getByRole('radio', { name: 'Show Error Label' }).isChecked()).toBe(true);

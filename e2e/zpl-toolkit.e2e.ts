@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { openPage } from './support/browser';
+import { downloadBytes, openPage } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
 import { zplEditorText } from './support/zplEditor';
 
@@ -40,10 +40,7 @@ describe('ZPL toolkit', () => {
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('label.pdf');
-    const file = path.join(os.tmpdir(), `lab-e2e-sheet-${Date.now()}.pdf`);
-    await saved.saveAs(file);
-    const doc = await PDFDocument.load(fs.readFileSync(file));
-    fs.rmSync(file, { force: true });
+    const doc = await PDFDocument.load(await downloadBytes(saved));
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
   });
@@ -55,7 +52,8 @@ describe('ZPL toolkit', () => {
       const v = i % 120 < 60 ? 0 : 255;
       png.data.set([v, v, v, 255], i * 4);
     }
-    const file = path.join(os.tmpdir(), `lab-e2e-logo-${Date.now()}.png`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-logo-'));
+    const file = path.join(dir, 'logo.png');
     fs.writeFileSync(file, PNG.sync.write(png));
 
     const { page } = await openPage('/utils/zplcreator');
@@ -65,7 +63,7 @@ describe('ZPL toolkit', () => {
     await dialog.getByLabel('Choose a PNG, JPEG or BMP image').setInputFiles(file);
     await dialog.getByRole('button', { name: 'Convert' }).click();
     await expectText(dialog.getByTestId('logo-size'), '120 × 60 dots · 900 bytes');
-    fs.rmSync(file, { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
     await dialog.getByRole('button', { name: 'Insert into label' }).click();
     await expect
       .poll(() => zplEditorText(page.getByLabel('ZPL', { exact: true })), POLL)

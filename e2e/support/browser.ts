@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS } from './chromium';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export { referenceDir } from '../../test/reference-data';
@@ -16,8 +17,9 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/** The run's one Chromium (launched by global-setup.ts), connected to once per spec file. */
 async function getBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+  browser ??= await chromium.connect(inject('browserWsEndpoint'));
   return browser;
 }
 
@@ -26,6 +28,11 @@ export interface OpenPageOptions {
   locale?: string;
   /** Grant clipboard access (for copy buttons). */
   clipboard?: boolean;
+  /**
+   * Install Playwright's clock before the page loads: time flows as usual, and the test may move
+   * it on (`page.clock.fastForward`) instead of waiting for the page's timers in real time.
+   */
+  clock?: boolean;
 }
 
 /**
@@ -45,6 +52,7 @@ export async function openPage(
   });
   if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
   contexts.push(context);
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   openPages.push(page);
   await page.goto(`/lab${labPath === '/' ? '/' : labPath}`);
@@ -56,10 +64,26 @@ export async function closeContexts(): Promise<void> {
   await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
 }
 
+/** Closes this file's contexts and its connection; the browser itself runs until global teardown. */
 export async function closeBrowser(): Promise<void> {
   await closeContexts();
   await browser?.close();
   browser = undefined;
+}
+
+/**
+ * The bytes of a download. The browser is connected to, not launched here, so `download.path()`
+ * is not available: the file is saved to a temporary folder, read and removed.
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-download-'));
+  try {
+    const file = path.join(dir, 'download');
+    await download.saveAs(file);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface CliResult {

@@ -7,11 +7,11 @@ import { expect } from 'vitest';
  * `await locator.waitFor()` used as an assertion fails with a bare "Timeout 30000ms exceeded waiting
  * for locator(...)", which says nothing about what the page showed instead. These helpers decide
  * pass/fail with the same Playwright locator as before (same text and role matching, visibility and
- * strict mode: more than one match is still an error unless `.first()` is asked for), but poll it
- * with Vitest's `expect.poll`. While the locator is not visible the polled value is what the scope
- * shows instead (its visible text, its elements of the wanted role, or the page's aria snapshot);
- * once it is, the polled value is the expected one. So a timeout fails with Vitest's diff of the
- * expected text or element against what was actually there.
+ * strict mode: more than one match is an error unless `.first()` is asked for). While waiting they
+ * only ask whether the locator is visible (the page renders on the same cores); if it never is,
+ * they read once what the scope shows instead (its visible text, its elements of the wanted role,
+ * or the page's aria snapshot), so a timeout fails with Vitest's diff of the expected text or
+ * element against what was actually there.
  */
 
 /** Scope searched by a helper: a whole page or a part of it. */
@@ -19,7 +19,7 @@ export type Scope = Page | Locator;
 
 /**
  * Options for `expect.poll` with Playwright's default action timeout (30 s), which the replaced
- * `waitFor()` calls had, and Playwright's first retry interval.
+ * `waitFor()` calls had, and Playwright's first retry interval (the specs' own polls use it).
  */
 export const POLL = { timeout: 30_000, interval: 100 } as const;
 
@@ -77,10 +77,11 @@ export async function expectVisible(locator: Locator, options: ExpectOptions = {
 }
 
 /**
- * Polls until `target` is visible. The polled value is `expected` once it is, and until then what
- * `shown()` reports, so a timeout fails with a diff of `expected` against what was shown. A strict
- * mode violation (several matches) makes `isVisible()` throw: the poll then fails with that error,
- * which lists the matches.
+ * Polls `target.isVisible()` every {@link POLL}.interval ms until it is true: one cheap query per
+ * poll, nothing else is computed while waiting (Playwright's `waitFor` would do the same but backs
+ * off to a poll every 500 ms). A strict mode violation (several matches) fails at once with
+ * Playwright's error, which lists the matches, as `waitFor` does. If the time runs out, `shown()`
+ * is taken once, and the failure is Vitest's diff of `expected` against what was shown.
  */
 async function pollUntilVisible(
   target: Locator,
@@ -88,13 +89,24 @@ async function pollUntilVisible(
   shown: () => Promise<string>,
   timeout: number = POLL.timeout,
 ): Promise<void> {
-  await expect
-    .poll(async () => ((await target.isVisible()) ? expected : await shown()), {
-      ...POLL,
-      timeout,
-      message: `${String(target)} is not visible`,
-    })
-    .toBe(expected);
+  const deadline = performance.now() + timeout;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      if (await target.isVisible()) return;
+      lastError = undefined;
+    } catch (err) {
+      if (err instanceof Error && /strict mode violation/i.test(err.message)) throw err;
+      lastError = err; // e.g. the page is navigating: ask again
+    }
+    if (performance.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, Math.min(POLL.interval, Math.max(0, deadline - performance.now()))));
+  }
+  const message = `${String(target)} is not visible after ${timeout} ms${lastError ? ` (${String(lastError)})` : ''}`;
+  const actual = await shown().catch((err: unknown) => `(could not read what the page shows: ${String(err)})`);
+  expect(actual, message).toBe(expected);
+  // What was shown reads like what was wanted, yet the wanted element did not become visible in time.
+  throw new Error(`${message}; the page shows:\n${actual}`);
 }
 
 function isPage(scope: Scope): scope is Page {

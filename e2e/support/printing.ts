@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './browser';
-import { freePort } from './ports';
+import { startServer, stopper, type Child } from './server';
+
+export type { Child };
 
 /** A TCP listener standing in for a network printer (raw port 9100): keeps every byte it gets. */
 export interface FakePrinter {
@@ -67,20 +67,6 @@ export async function startFakePrinter(): Promise<FakePrinter> {
   };
 }
 
-export interface Child {
-  url: string;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-function stopper(child: ChildProcess) {
-  return async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
-}
-
 /** `lab print-agent` (the built CLI) on 127.0.0.1:`port` for the given printers and site origin. */
 export async function startPrintAgent(options: {
   port: number;
@@ -104,46 +90,10 @@ export async function startPrintAgent(options: {
 }
 
 /**
- * A second site (the built server) whose CSP lets pages call the agent at `agentOrigin` — the
- * suite's shared server allows only the default agent origins, and the agent here runs on a free port.
+ * A second site (the built server, on its own database and a port of its own) whose CSP lets pages
+ * call the agent at `agentOrigin`: the suite's shared server allows only the default agent origins,
+ * and the agent here runs on a port chosen for the test.
  */
-export async function startSite(env: Record<string, string>): Promise<Child> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-print-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'lab.sqlite')}`,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/lab/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = stopper(child);
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      await stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export function startSite(env: Record<string, string>): Promise<Child> {
+  return startServer(env);
 }
