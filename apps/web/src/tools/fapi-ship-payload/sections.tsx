@@ -405,7 +405,7 @@ function EtdPane() {
               id="spg-etd-doc-type"
               value={draft.documentType || undefined}
               options={types}
-              onChange={(v) => setDraft({ ...draft, documentType: v })}
+              onChange={(v) => setDraft((d) => ({ ...d, documentType: v }))}
             />
           </Field>
         </Col>
@@ -414,7 +414,7 @@ function EtdPane() {
             <Input
               id="spg-etd-doc-id"
               value={draft.documentId}
-              onChange={(e) => setDraft({ ...draft, documentId: e.target.value })}
+              onChange={({ target: { value } }) => setDraft((d) => ({ ...d, documentId: value }))}
             />
           </Field>
         </Col>
@@ -550,7 +550,7 @@ function CommodityList() {
         <Input
           id={`spg-commodity-${k}`}
           value={draft[k]}
-          onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
+          onChange={({ target: { value } }) => setDraft((d) => ({ ...d, [k]: value }))}
         />
       </Field>
     </Col>
@@ -565,7 +565,7 @@ function CommodityList() {
             <CountrySelect
               id="spg-commodity-country"
               value={draft.countryOfManufacture}
-              onChange={(v) => setDraft({ ...draft, countryOfManufacture: v })}
+              onChange={(v) => setDraft((d) => ({ ...d, countryOfManufacture: v }))}
             />
           </Field>
         </Col>
@@ -576,7 +576,7 @@ function CommodityList() {
               min={0}
               precision={0}
               value={draft.quantity}
-              onChange={(v) => setDraft({ ...draft, quantity: typeof v === 'number' ? v : null })}
+              onChange={(v) => setDraft((d) => ({ ...d, quantity: typeof v === 'number' ? v : null }))}
             />
           </Field>
         </Col>
@@ -757,7 +757,7 @@ function PackageList() {
           min={0}
           precision={0}
           value={draft[k]}
-          onChange={(v) => setDraft({ ...draft, [k]: typeof v === 'number' ? v : null })}
+          onChange={(v) => setDraft((d) => ({ ...d, [k]: typeof v === 'number' ? v : null }))}
         />
       </Field>
     </Col>
@@ -779,7 +779,7 @@ function PackageList() {
               id="spg-package-weight"
               inputMode="decimal"
               value={draft.weight}
-              onChange={(e) => setDraft({ ...draft, weight: e.target.value })}
+              onChange={({ target: { value } }) => setDraft((d) => ({ ...d, weight: value }))}
             />
           </Field>
         </Col>
@@ -863,7 +863,7 @@ function References() {
               id="spg-reference-type"
               value={draft.type || undefined}
               options={types}
-              onChange={(v) => setDraft({ ...draft, type: v })}
+              onChange={(v) => setDraft((d) => ({ ...d, type: v }))}
             />
           </Field>
         </Col>
@@ -872,7 +872,7 @@ function References() {
             <Input
               id="spg-reference-value"
               value={draft.value}
-              onChange={(e) => setDraft({ ...draft, value: e.target.value })}
+              onChange={({ target: { value } }) => setDraft((d) => ({ ...d, value: value }))}
             />
           </Field>
         </Col>
