@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from './support/browser';
+import { importEtdLanes, importHsReference } from './support/datasets';
 import { expectRole, expectVisible } from './support/expect';
 import { artifactsDir } from './support/setup';
 
@@ -120,6 +121,11 @@ const TRANSLATED_ROUTES = [
 ];
 
 describe('Chinese', () => {
+  // The HS and ETD tabs show the same data whichever file ran first (lookups.e2e.ts imports the same).
+  beforeAll(async () => {
+    for (const run of [await importHsReference(), await importEtdLanes()]) expect(run.code, run.stderr).toBe(0);
+  });
+
   it.each(TRANSLATED_ROUTES)('shows %s in zh-CN with no English label outside data', async (route) => {
     const { page } = await openPage(route, { locale: 'zh-CN' });
     await expectRole(page, 'menuitem', { name: '首页' });

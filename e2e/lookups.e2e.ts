@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { labCli, openPage, referenceDir } from './support/browser';
+import { openPage } from './support/browser';
+import { importEtdLanes, importHsReference } from './support/datasets';
 import { expectRole, expectText, expectVisible } from './support/expect';
 
 describe('Useful Tools lookups', () => {
@@ -39,8 +40,7 @@ describe('Useful Tools lookups', () => {
   });
 
   it('searches HS codes after importing the reference nomenclature', async () => {
-    const file = path.join(referenceDir, 'hs/harmonized-system.csv');
-    const imported = await labCli(['import', 'hs-cn', file, '--dataset', 'HS2022']);
+    const imported = await importHsReference();
     expect(imported.stderr).toBe('');
     expect(imported.stdout).toContain('imported 6939 rows into hs-cn');
     const { page } = await openPage('/utils/utils?tab=hs');
@@ -56,14 +56,7 @@ describe('Useful Tools lookups', () => {
 
   it('swaps an ETD/ECI lane and downloads the browse table as CSV', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-etd-'));
-    const csv = path.join(dir, 'etd.csv');
-    fs.writeFileSync(
-      csv,
-      'alpha_2,etd_export,etd_import,eci_export,eci_import,signature_export,signature_import,letterhead_export,letterhead_import\n' +
-        'CN,YES,NO,YES,NO,OPTIONAL,REQUIRED,OPTIONAL,PROHIBITED\n' +
-        'US,NO,YES,NO,YES,REQUIRED,OPTIONAL,REQUIRED,OPTIONAL\n',
-    );
-    const imported = await labCli(['import', 'etd-eci', csv, '--dataset', '2023-03']);
+    const imported = await importEtdLanes();
     expect(imported.stdout).toContain('imported 2 rows into etd-eci');
 
     const { page } = await openPage('/utils/utils?tab=etd');
