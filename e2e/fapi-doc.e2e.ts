@@ -70,6 +70,7 @@ describe('FAPI Doc', () => {
     const dialog = page.getByRole('dialog');
     await expectText(dialog.getByTestId('sample-json'), '"requestedShipment"');
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect.poll(() => page.getByTestId('sample-json').isVisible(), POLL).toBe(false);
     await page.getByRole('button', { name: 'Send to playground' }).first().click();
     await expect
       .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, POLL)
