@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 export type BusHandler = (data: unknown, topic: string) => void;
@@ -66,7 +66,12 @@ export const PG_CHANNEL = 'lab_events';
  * app) get a channel each, and never deliver each other's events. The default schema keeps PG_CHANNEL.
  */
 export function pgChannel(schema?: string): string {
-  return schema ? `${PG_CHANNEL}_${schema}` : PG_CHANNEL;
+  if (!schema) return PG_CHANNEL;
+  const channel = `${PG_CHANNEL}_${schema}`;
+  // A channel is an identifier: at most 63 bytes (longer ones are cut by LISTEN and refused by pg_notify).
+  return Buffer.byteLength(channel) <= 63
+    ? channel
+    : `${PG_CHANNEL}_${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`;
 }
 
 export class PostgresBus implements Bus {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { buildTestApp, freshDatabaseConfig, dialectsFor, testDialects, type TestApp } from '../test/helpers.js';
-import { BusMessageTooLargeError, MemoryBus } from './bus.js';
+import { BusMessageTooLargeError, MemoryBus, pgChannel } from './bus.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -65,6 +65,18 @@ async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
+
+describe('pgChannel', () => {
+  it('is lab_events for the default schema, one per schema otherwise, and always a valid identifier', () => {
+    expect(pgChannel()).toBe('lab_events');
+    expect(pgChannel('t_0a1b2c')).toBe('lab_events_t_0a1b2c');
+    const long = 's'.repeat(63);
+    expect(pgChannel(long)).toMatch(/^lab_events_[0-9a-f]{40}$/);
+    expect(pgChannel(long)).toBe(pgChannel(long));
+    expect(pgChannel(long)).not.toBe(pgChannel(`${'s'.repeat(62)}t`));
+    expect(Buffer.byteLength(pgChannel('模式'.repeat(20)))).toBeLessThanOrEqual(63);
+  });
+});
 
 describe('MemoryBus', () => {
   it('delivers to subscribers of the topic only, and stops after unsubscribe', async () => {
