@@ -1,2 +1,3 @@
 export * from './endpoints.js';
+export * from './errors.js';
 export * from './samples.js';

@@ -1,5 +1,5 @@
 /** The carrier's error shape: `{transactionId, customerTransactionId?, errors: [{code, message, parameterList?}]}`. */
-import type { CarrierErrorEntry } from '../openapi/check.js';
+import type { CarrierErrorEntry } from '@lab/core/carrier';
 
 export type { CarrierErrorEntry };
 

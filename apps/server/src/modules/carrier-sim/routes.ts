@@ -2,16 +2,15 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
-import { openApiStoreFor } from '../openapi/store.js';
-import { conformantSample, repairToSchema } from '../openapi/sample.js';
 import { postShipmentWebhooks } from '../sim/webhooks.js';
 import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
 import { SimState } from './state.js';
-import { checkerFor, type OperationChecker } from '../openapi/check.js';
+import type { LabServices } from '../../module.js';
 
 type Json = Record<string, unknown>;
+type OperationChecker = ReturnType<LabServices['openApi']['checkerFor']>;
 
 /** Response headers the simulator adds: whether it validated, and what it accepted with a warning. */
 export const SIM_HEADERS = {
@@ -30,10 +29,7 @@ const DOCUMENTS_LIMIT_BYTES = 10 * 1024 * 1024;
  */
 export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
-  const store = openApiStoreFor(app.db.kysely, {
-    recheckMs: config.openApiRecheckMs,
-    derefCacheBytes: config.openApiDerefCacheBytes,
-  });
+  const { store, checkerFor, conformantSample, repairToSchema } = app.services.openApi;
   const state = new SimState({
     seed: config.simSeed,
     tokenTtlSeconds: config.simTokenTtlSeconds,

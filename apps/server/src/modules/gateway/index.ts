@@ -1,5 +1,4 @@
 import { defineModule } from '../../module.js';
-import { findOperationByPath, openApiStoreFor } from '../openapi/store.js';
 import { createGatewayRoutes } from './routes.js';
 import { gatewayConfig } from './settings.js';
 
@@ -12,13 +11,8 @@ import { gatewayConfig } from './settings.js';
 export const gatewayModule = defineModule({
   name: 'gateway',
   api: createGatewayRoutes({
-    isAllowed: async (method, path, app) => {
-      const store = openApiStoreFor(app.db.kysely, {
-        recheckMs: app.config.openApiRecheckMs,
-        derefCacheBytes: app.config.openApiDerefCacheBytes,
-      });
-      return (await findOperationByPath(store, method, path)) !== undefined;
-    },
+    isAllowed: async (method, path, app) => (await app.services.openApi.store.operationAt(method, path)) !== undefined,
   }),
   config: gatewayConfig,
+  needs: ['openApi'],
 });

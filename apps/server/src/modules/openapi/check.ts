@@ -1,13 +1,7 @@
+import type { CarrierErrorEntry } from '@lab/core/carrier';
 import type { OpenApiOperation } from '@lab/core/contract';
 import type { ErrorObject, ValidateFunction } from './validators.js';
 import type { LoadedDocument } from './store.js';
-
-/** One problem, in the carrier's error-entry shape (`parameterList[0]` is the JSON path). */
-export interface CarrierErrorEntry {
-  code: string;
-  message: string;
-  parameterList?: { key: string; value: string }[];
-}
 
 /** `/a/0/b` + `c` → `a[0].b.c` (the JSON path people read). */
 export function jsonPath(instancePath: string, child?: string): string {

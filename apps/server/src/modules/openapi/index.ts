@@ -2,11 +2,15 @@ import { defineModule } from '../../module.js';
 import { carrierOpenApiDataset } from './dataset.js';
 import * as m0010 from './migrations/0010_openapi_documents.js';
 import { openApiRoutes } from './routes.js';
+import { createOpenApiService, type OpenApiService } from './service.js';
 import { openApiConfig } from './settings.js';
 
-export { findOperationByPath, openApiStoreFor, OpenApiStore, type LoadedDocument } from './store.js';
-export { DocumentValidators } from './validators.js';
-export { resolvePointer } from './document.js';
+declare module '../../module.js' {
+  interface LabServices {
+    /** The app's one OpenAPI store and the operation tools (checker, samples) built on it. */
+    openApi: OpenApiService;
+  }
+}
 
 /** The carrier's OpenAPI documents: `lab import carrier-openapi`, the store, its routes and operation index. */
 export const openApiModule = defineModule({
@@ -15,4 +19,5 @@ export const openApiModule = defineModule({
   migrations: { '0010_openapi_documents': m0010 },
   datasets: [carrierOpenApiDataset],
   config: openApiConfig,
+  provides: { openApi: createOpenApiService },
 });

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiOperationView, type OpenApiDocsReply } from '@lab/core/contract';
+import { servicesOf } from '../../app.js';
 import { referenceDir } from '../../paths.js';
 import { buildTestApp, runLab, dialectsFor, type TestApp } from '../../test/helpers.js';
-import { findOperationByPath, openApiStoreFor } from './store.js';
 
 const DOCS = path.join(referenceDir, 'carrier-openapi');
 
@@ -175,7 +175,7 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
       headers: { 'if-none-match': listTag as string },
     });
     expect(stale.statusCode).toBe(200);
-    const op = await openApiStoreFor(t.app.db.kysely).getOperation('tree--Node-Resource', 'post', '/tree/v1/nodes');
+    const op = await servicesOf(t.app).openApi.store.getOperation('tree--Node-Resource', 'post', '/tree/v1/nodes');
     expect(op?.operation).toMatchObject({ operationId: 'createNode', summary: 'Create a node', samples: [] });
   });
 
@@ -223,7 +223,7 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
   });
 
   it('indexes operations: full-schema branch, named samples, responses per status, example', async () => {
-    const store = openApiStoreFor(t.app.db.kysely);
+    const store = servicesOf(t.app).openApi.store;
     const found = await store.getOperation('ship--Shipment-Resource', 'POST', '/ship/v1/shipments');
     const op = found!.operation;
     expect(op.operationId).toBe('Create Shipment');
@@ -244,9 +244,9 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
     // A body that is a `$ref` to a `oneOf` is split the same way.
     expect(plain!.operation.requestSchema).toEqual({ $ref: '#/components/schemas/Full_Schema_Validate_Address' });
     expect(plain!.operation.samples.map((x) => x.name)).toContain('Address_Validation_Canada');
-    const tag = await findOperationByPath(store, 'put', '/ship/v1/shipments/tag/cancel/794953555571');
+    const tag = await store.operationAt('put', '/ship/v1/shipments/tag/cancel/794953555571');
     expect(tag).toMatchObject({ document: 'ship--Tag-Resource', path: '/ship/v1/shipments/tag/cancel/{shipmentid}' });
-    expect(await findOperationByPath(store, 'GET', '/ship/v1/shipments')).toBeUndefined();
+    expect(await store.operationAt('GET', '/ship/v1/shipments')).toBeUndefined();
     const all = await store.listOperations();
     expect(all.length).toBe(62);
     expect(all.filter((o) => o.document === 'ship--Shipment-Resource').map((o) => `${o.method} ${o.path}`)).toEqual([

@@ -15,7 +15,6 @@ import {
 } from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
 import { checkerFor } from './check.js';
-import { openApiStoreFor } from './store.js';
 import { OperationViewCache, operationsOf } from './view.js';
 
 /** Bodies checked by /openapi-docs/validate may be large (a 40-package shipment): 2 MiB. */
@@ -43,10 +42,7 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
 
 /** /lab/api/openapi-docs (the stored documents) and /lab/api/carrier/samples/{endpoint}. */
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = openApiStoreFor(app.db.kysely, {
-    recheckMs: app.config.openApiRecheckMs,
-    derefCacheBytes: app.config.openApiDerefCacheBytes,
-  });
+  const { store } = app.services.openApi;
 
   app.get(
     '/openapi-docs',

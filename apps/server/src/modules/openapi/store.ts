@@ -32,8 +32,6 @@ export interface OpenApiStoreOptions {
   derefCacheBytes: number;
 }
 
-const DEFAULTS: OpenApiStoreOptions = { recheckMs: 1000, derefCacheBytes: 64 * 1024 * 1024 };
-
 interface Head {
   id: number;
   name: string;
@@ -43,13 +41,12 @@ interface Head {
 const normPath = (p: string) => p;
 
 /**
- * The in-process service over the imported OpenAPI documents, shared by every module on the same
- * database (`openApiStoreFor(db)`): the list, one document (raw or dereferenced, cached), and the
- * operation index (`listOperations`, `getOperation`) with compiled validators per document.
+ * The in-process service over the imported OpenAPI documents, one per app (the `openApi` service's
+ * `store`): the list, one document (raw or dereferenced, cached), and the operation index
+ * (`listOperations`, `getOperation`, `operationAt`) with compiled validators per document.
  * Documents imported by `lab import` in another process are picked up within `recheckMs`.
  */
 export class OpenApiStore {
-  private readonly options: OpenApiStoreOptions;
   private heads: Map<string, Head> | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
@@ -60,9 +57,8 @@ export class OpenApiStore {
 
   constructor(
     private readonly db: Kysely<Database>,
-    options: Partial<OpenApiStoreOptions> = {},
+    private readonly options: OpenApiStoreOptions,
   ) {
-    this.options = { ...DEFAULTS, ...options };
     this.derefs = new LRUCache({
       maxSize: this.options.derefCacheBytes,
       sizeCalculation: (s) => Math.max(1, s.length),
@@ -214,26 +210,10 @@ export class OpenApiStore {
     const operation = doc?.operations.find((o) => o.method === m && normPath(o.path) === normPath(path));
     return doc && operation ? { document: doc, operation } : undefined;
   }
-}
 
-/** The first operation of any stored document whose path template matches a concrete request path. */
-export async function findOperationByPath(
-  store: OpenApiStore,
-  method: string,
-  concretePath: string,
-): Promise<OpenApiOperation | undefined> {
-  const m = method.toUpperCase();
-  return (await store.listOperations()).find((o) => o.method === m && pathMatches(o.path, concretePath));
-}
-
-const stores = new WeakMap<object, OpenApiStore>();
-
-/** The one store per database (modules on the same app share it: the first caller's options win). */
-export function openApiStoreFor(db: Kysely<Database>, options: Partial<OpenApiStoreOptions> = {}): OpenApiStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new OpenApiStore(db, options);
-    stores.set(db, store);
+  /** The first operation of any stored document whose path template matches a concrete request path. */
+  async operationAt(method: string, concretePath: string): Promise<OpenApiOperation | undefined> {
+    const m = method.toUpperCase();
+    return (await this.listOperations()).find((o) => o.method === m && pathMatches(o.path, concretePath));
   }
-  return store;
 }

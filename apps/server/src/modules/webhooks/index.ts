@@ -14,4 +14,5 @@ export const webhooksModule = defineModule({
   migrations: { '0003_webhooks': m0003, '0050_webhook_storage': m0050 },
   commands: [registerWebhook],
   config: webhooksConfig,
+  needs: ['openApi'],
 });

@@ -9,7 +9,6 @@ import {
   webhooksDeletedReply,
 } from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
-import { openApiStoreFor } from '../openapi/index.js';
 import { loadWebhookSchemas, schemasFromOpenApi, type JsonSchema } from './payloadSchemas.js';
 import { WebhookRepo } from './repo.js';
 import { decodeBody, publishEvent, toSummary } from './service.js';
@@ -20,10 +19,7 @@ const TRACKING_FIRST = 'track--TrackingNumbers-Resource';
 export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = new WebhookRepo(app.db);
   const configured = loadWebhookSchemas(app.config.webhookSchemaOpenapiFile);
-  const store = openApiStoreFor(app.db.kysely, {
-    recheckMs: app.config.openApiRecheckMs,
-    derefCacheBytes: app.config.openApiDerefCacheBytes,
-  });
+  const { store } = app.services.openApi;
   let merged: { revision: string; map: Record<string, JsonSchema> } | undefined;
 
   /**
