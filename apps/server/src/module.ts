@@ -141,6 +141,26 @@ export function checkModules(modules: readonly LabModule[]): void {
   }
 }
 
+/**
+ * The modules of the list that `pick` selects, with the modules that provide what they need (and
+ * what those need, and so on), in list order: e.g. the simulators and the modules behind their
+ * services, for an app that runs the simulators alone (`lab sim`).
+ */
+export function withProviders(modules: readonly LabModule[], pick: (m: LabModule) => boolean): LabModule[] {
+  const chosen = new Set(modules.filter(pick));
+  const pending = [...chosen];
+  for (let m = pending.pop(); m; m = pending.pop()) {
+    for (const name of m.needs ?? []) {
+      const provider = modules.find((p) => providedNames(p).includes(name));
+      if (provider && !chosen.has(provider)) {
+        chosen.add(provider);
+        pending.push(provider);
+      }
+    }
+  }
+  return modules.filter((m) => chosen.has(m));
+}
+
 /** Every module's migrations in one map, keyed by migration name. */
 export function collectMigrations(modules: readonly LabModule[]): Record<string, Migration> {
   return Object.assign({}, ...modules.map((m) => m.migrations ?? {})) as Record<string, Migration>;

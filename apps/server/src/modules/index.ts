@@ -1,4 +1,4 @@
-import type { LabModule } from '../module.js';
+import { withProviders, type LabModule } from '../module.js';
 import { carrierSimModule } from './carrier-sim/index.js';
 import { gatewayModule } from './gateway/index.js';
 import { labelsModule } from './labels/index.js';
@@ -11,12 +11,6 @@ import { stratusSimModule } from './stratus-sim/index.js';
 import { systemModule } from './system/index.js';
 import { transactionsModule } from './transactions/index.js';
 import { webhooksModule } from './webhooks/index.js';
-
-/**
- * The offline simulators of outside services (mounted under /lab/sim; the gateway's default
- * upstreams). `lab sim` runs these alone; the full server includes them (below).
- */
-export const simulatorModules: readonly LabModule[] = [openApiModule, carrierSimModule, stratusSimModule];
 
 /**
  * Every server module, in registration order. Adding a module is its folder plus one line here:
@@ -32,6 +26,14 @@ export const labModules: readonly LabModule[] = [
   transactionsModule,
   gatewayModule,
   simModule,
-  ...simulatorModules,
+  openApiModule,
+  carrierSimModule,
+  stratusSimModule,
   printRelayModule,
 ];
+
+/**
+ * The offline simulators of outside services (the modules with routes under /lab/sim, the
+ * gateway's default upstreams) and the modules that provide the services they need.
+ */
+export const simulatorModules: readonly LabModule[] = withProviders(labModules, (m) => m.sim !== undefined);

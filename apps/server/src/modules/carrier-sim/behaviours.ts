@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { CarrierEndpoint } from '@lab/core/carrier';
 import { checkAccountNumber } from '@lab/core/shipping';
 import type { Database } from '../../db/schema.js';
+import type { LabServices } from '../../module.js';
 import { carrierError, MESSAGES } from './errors.js';
 import { commercialInvoicePdf } from './invoice.js';
 import { labelSizeFromStock, packageZpl, type SimLabelRenderer } from './labels.js';
-import { citiesNear, findOrigin, postalPlaces } from './places.js';
 import type { OpenShipment, SimParty, SimShipment, SimState } from './state.js';
 
 /** What a behaviour gets: the parsed request and the simulator's parts. */
@@ -29,6 +29,8 @@ export interface SimContext {
   renderer: SimLabelRenderer;
   db: Kysely<Database>;
   timeFactor: number;
+  /** The lookups' cities and postal codes (locations search, postal validation). */
+  places: LabServices['places'];
   /** The document's example reply for the endpoint and status (a fresh copy), or undefined. */
   example: (endpoint: CarrierEndpoint, status: number) => Promise<Record<string, unknown> | undefined>;
   /** Called with the tracking numbers of every shipment created (simulated webhooks hang here). */
@@ -355,7 +357,7 @@ async function locations(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const radius = typeof distance.value === 'number' && distance.value > 0 ? distance.value : 50;
   const maxResults =
     typeof controls.maxResults === 'number' && controls.maxResults > 0 ? Math.min(controls.maxResults, 50) : 10;
-  const origin = await findOrigin({
+  const origin = await ctx.places.findOrigin({
     city: str(address.city) || undefined,
     postalCode: str(address.postalCode) || undefined,
     countryCode: str(address.countryCode) || undefined,
@@ -367,7 +369,7 @@ async function locations(ctx: SimContext, req: SimRequest): Promise<SimReply> {
       'We could not find the address you entered. Please check the city or postal code and try again.',
     );
   }
-  const near = await citiesNear(origin, maxResults, units === 'KM' ? radius : radius * KM_PER_MILE);
+  const near = await ctx.places.citiesNear(origin, maxResults, units === 'KM' ? radius : radius * KM_PER_MILE);
   const list = near.map(({ city, km }, i) => ({
     locationId: `${city.name
       .replace(/[^A-Za-z]/g, '')
@@ -407,7 +409,7 @@ async function locations(ctx: SimContext, req: SimRequest): Promise<SimReply> {
 async function postalValidate(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const country = str(req.body.countryCode, 'US').toUpperCase();
   const postal = str(req.body.postalCode);
-  const places = await postalPlaces(ctx.db, country, postal);
+  const places = await ctx.places.postalPlaces(country, postal);
   if (places.length === 0) {
     throw carrierError(
       400,

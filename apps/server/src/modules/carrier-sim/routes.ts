@@ -49,6 +49,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     renderer,
     db: app.db.kysely,
     timeFactor: config.simTimeFactor,
+    places: app.services.places,
     onShipped: (trackingNumbers) => {
       const { simWebhookUrl: to, simWebhookToken: token } = config;
       if (!to || !token) return;

@@ -1,0 +1,107 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the data packages ship no types: this brings their declarations into every program that compiles this file (server, bench, e2e)
+/// <reference path="./vendor.d.ts" />
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CityRecord, PostalPlace } from '@lab/core/regions';
+import type { Database } from '../../db/schema.js';
+import type { ServiceContext } from '../../module.js';
+import { loadCityRecords } from './cities/cityIndex.js';
+import { IdleCache } from './idle.js';
+import { lookupPostal, normalizePostalCode, offlinePostalProvider, type PostalProvider } from './postal/provider.js';
+
+const R_KM = 6371.0088;
+const rad = (d: number) => (d * Math.PI) / 180;
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const dLat = rad(b.lat - a.lat);
+  const dLon = rad(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * R_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export interface Origin {
+  lat: number;
+  lon: number;
+  city: string;
+  stateOrProvinceCode: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+export interface NearbyCity {
+  city: CityRecord;
+  km: number;
+}
+
+/**
+ * The `places` service (LabServices['places']): what the lookups know of where things are, for
+ * other modules (the carrier simulator's locations search and postal validation). The world's
+ * cities are read on first use and dropped after LOOKUP_DATA_IDLE_MS without one.
+ */
+export class Places {
+  private readonly cities: IdleCache<CityRecord[]>;
+  private readonly postal: PostalProvider;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly idleMs: number,
+  ) {
+    this.cities = new IdleCache(loadCityRecords, idleMs);
+    this.postal = offlinePostalProvider(db);
+  }
+
+  /** Where a search starts: a US ZIP's coordinates, else the most populous city of that name. */
+  async findOrigin(address: { city?: string; postalCode?: string; countryCode?: string }): Promise<Origin | undefined> {
+    const country = (address.countryCode ?? 'US').toUpperCase();
+    const postal = address.postalCode ? normalizePostalCode(country, address.postalCode) : '';
+    if (country === 'US' && /^\d{5}$/.test(postal)) {
+      const zip = (await import('zipcodes')).default.lookup(postal);
+      if (zip) {
+        return {
+          lat: zip.latitude,
+          lon: zip.longitude,
+          city: zip.city,
+          stateOrProvinceCode: zip.state,
+          postalCode: postal,
+          countryCode: 'US',
+        };
+      }
+    }
+    if (!address.city) return undefined;
+    const name = address.city.trim().toLowerCase();
+    const match = (await this.cities.get(this.idleMs))
+      .filter((c) => c.country === country && c.name.toLowerCase() === name)
+      .sort((a, b) => b.population - a.population)[0];
+    return (
+      match && {
+        lat: match.lat,
+        lon: match.lon,
+        city: match.name,
+        stateOrProvinceCode: match.adminCode,
+        postalCode: postal,
+        countryCode: country,
+      }
+    );
+  }
+
+  /** Cities of the origin's country nearest to it (the origin's own city first), within `maxKm`. */
+  async citiesNear(origin: Origin, count: number, maxKm: number): Promise<NearbyCity[]> {
+    const near: NearbyCity[] = [];
+    for (const city of await this.cities.get(this.idleMs)) {
+      if (city.country !== origin.countryCode) continue;
+      const km = distanceKm(origin, city);
+      if (km <= maxKm) near.push({ city, km });
+    }
+    return near.sort((a, b) => a.km - b.km || b.city.population - a.city.population).slice(0, count);
+  }
+
+  /** Places of a postal code (zipcodes for the US, imported GeoNames data elsewhere); [] when the lookup fails. */
+  postalPlaces(countryCode: string, postalCode: string): Promise<PostalPlace[]> {
+    return lookupPostal(this.postal, this.log, countryCode.toUpperCase(), postalCode);
+  }
+}
+
+export const createPlaces = ({ db, log, config }: ServiceContext): Places =>
+  new Places(db.kysely, log, config.lookupDataIdleMs);
