@@ -18,7 +18,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/index.js';
 import { runSeeds } from './db/seeds.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
-import { API_PREFIX, HOOKS_PREFIX, registerWebApp, SIM_PREFIX } from './http/web.js';
+import { API_PREFIX, HOOKS_PREFIX, notFound, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
 import {
   checkModules,
@@ -65,6 +65,11 @@ export interface BuildOptions {
   extraApiRoutes?: FastifyPluginAsync;
   /** The modules to assemble (default: every module, modules/index.ts). */
   modules?: readonly LabModule[];
+  /**
+   * Mount only the modules' simulators under /lab/sim (`lab sim`): every module is assembled
+   * (migrations, services) but no API, hook or page is served.
+   */
+  simulatorsOnly?: boolean;
 }
 
 /**
@@ -213,41 +218,44 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Shipping Lab API',
-        description: 'The JSON API behind the Shipping Lab site',
-        version: serverVersion,
+  if (!options.simulatorsOnly) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Shipping Lab API',
+          description: 'The JSON API behind the Shipping Lab site',
+          version: serverVersion,
+        },
+        servers: [{ url: '/' }],
       },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
+      transform: jsonSchemaTransform,
+    });
 
-  await app.register(
-    async (api) => {
-      for (const m of modules) if (m.api) await api.register(scoped(m, m.api));
-      if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
-      await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs, config.sseBufferLimitBytes));
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    },
-    { prefix: API_PREFIX },
-  );
-  await app.register(
-    async (hooks) => {
-      for (const m of modules) if (m.hooks) await hooks.register(scoped(m, m.hooks));
-    },
-    { prefix: HOOKS_PREFIX },
-  );
+    await app.register(
+      async (api) => {
+        for (const m of modules) if (m.api) await api.register(scoped(m, m.api));
+        if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
+        await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs, config.sseBufferLimitBytes));
+        api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      },
+      { prefix: API_PREFIX },
+    );
+    await app.register(
+      async (hooks) => {
+        for (const m of modules) if (m.hooks) await hooks.register(scoped(m, m.hooks));
+      },
+      { prefix: HOOKS_PREFIX },
+    );
+  }
   await app.register(
     async (sim) => {
       for (const m of modules) if (m.sim) await sim.register(scoped(m, m.sim));
     },
     { prefix: SIM_PREFIX },
   );
-  await registerWebApp(app, config.webDistDir);
+  if (options.simulatorsOnly) app.setNotFoundHandler(notFound);
+  else await registerWebApp(app, config.webDistDir);
   await app.ready();
   return app;
 }

@@ -17,6 +17,13 @@ export interface CliContext {
 /** Adds one `lab` subcommand; `setExit` sets the exit code (-1 keeps the process running). */
 export type RegisterCommand = (program: Command, ctx: CliContext, setExit: (code: number) => void) => void;
 
+/** A command the framework registers (e.g. `sim`), for a module to add a subcommand to. */
+export function frameworkCommand(program: Command, name: string): Command {
+  const command = program.commands.find((c) => c.name() === name);
+  if (!command) throw new Error(`lab has no ${name} command to add to`);
+  return command;
+}
+
 /** An error whose message is shown as is, with the exit code it carries (2 = bad input). */
 export class CliError extends Error {
   constructor(

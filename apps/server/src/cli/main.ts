@@ -6,12 +6,17 @@ import { CliError, type CliContext, type RegisterCommand } from './command.js';
 import { importCommand } from './commands/import.js';
 import { migrateCommand } from './commands/migrate.js';
 import { registerServe } from './commands/serve.js';
+import { simCommand } from './commands/sim.js';
 import { defaultContext } from './context.js';
 
-/** The framework's commands (serve, migrate, import over the modules' datasets), then the modules' own. */
+/**
+ * The framework's commands (serve, sim over the modules' simulators, migrate, import over the
+ * modules' datasets), then the modules' own.
+ */
 function labCommands(modules: readonly LabModule[]): RegisterCommand[] {
   return [
     registerServe,
+    simCommand(modules),
     migrateCommand(collectMigrations(modules)),
     importCommand(collectDatasets(modules)),
     ...collectCommands(modules),

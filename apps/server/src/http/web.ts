@@ -77,6 +77,11 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       // A missing asset (has an extension) is a real 404, not the app.
       if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);
     }
-    return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
+    return notFound(request, reply);
   });
+}
+
+/** The JSON 404 of a path no route answers. */
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
 }

@@ -19,6 +19,9 @@ export const DEFAULT_CHANNEL = 'webhooktest';
 
 export type { WebhookSummary } from '../contract/webhooks.js';
 
+/** The realtime topic of a channel's deliveries (the server publishes, the inspector page listens). */
+export const webhookTopic = (channel: string) => `webhooks/${channel}`;
+
 /** Events on the realtime topic `webhooks/{channel}`. */
 export type WebhookEvent =
   ({ type: 'received' } & WebhookSummary) | { type: 'deleted'; channel: string; id: number | null };

@@ -1,11 +1,5 @@
-import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../command.js';
-
-export function parsePort(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
-  return n;
-}
+import { parsePort } from '../options.js';
 
 export const registerServe: RegisterCommand = (program, _ctx, setExit) => {
   program

@@ -7,5 +7,5 @@ export const carrierSimModule = defineModule({
   name: 'carrier-sim',
   sim: carrierSimRoutes,
   config: carrierSimConfig,
-  needs: ['openApi', 'places'],
+  needs: ['openApi', 'places', 'webhookSender'],
 });

@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
-import { postShipmentWebhooks } from '../sim/webhooks.js';
 import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
@@ -50,15 +49,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db.kysely,
     timeFactor: config.simTimeFactor,
     places: app.services.places,
-    onShipped: (trackingNumbers) => {
-      const { simWebhookUrl: to, simWebhookToken: token } = config;
-      if (!to || !token) return;
-      for (const tracking of trackingNumbers) {
-        postShipmentWebhooks({ to, token, tracking }).catch((err: unknown) =>
-          app.log.warn({ err, tracking }, 'simulated webhook not delivered'),
-        );
-      }
-    },
+    onShipped: (trackingNumbers) => app.services.webhookSender.shipped(trackingNumbers),
     example: async (endpoint, status) => {
       const found = await lookup(endpoint);
       const schema = found?.operation.responses[String(status)]?.schema;

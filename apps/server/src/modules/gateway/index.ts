@@ -1,12 +1,20 @@
+import { HttpClient } from '../../http/outbound.js';
 import { defineModule } from '../../module.js';
 import { createGatewayRoutes } from './routes.js';
 import { gatewayConfig } from './settings.js';
+
+declare module '../../module.js' {
+  interface LabServices {
+    /** The app's one outbound HTTP client (keep-alive pools per timeout profile), closed with the app. */
+    outbound: HttpClient;
+  }
+}
 
 /**
  * The carrier/Stratus gateway: same-origin routes under /lab/api/carrier and /lab/api/stratus that
  * forward to configured upstreams (default: the built-in simulators, over HTTP). Nothing is stored.
  * Besides the catalogue, operation paths of imported OpenAPI documents are allowed (the `isAllowed`
- * seam, answered by the OpenAPI store's operation index).
+ * seam, answered by the OpenAPI store's operation index). It provides the app's outbound client.
  */
 export const gatewayModule = defineModule({
   name: 'gateway',
@@ -15,4 +23,5 @@ export const gatewayModule = defineModule({
   }),
   config: gatewayConfig,
   needs: ['openApi'],
+  provides: { outbound: () => new HttpClient() },
 });

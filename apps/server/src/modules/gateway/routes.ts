@@ -7,13 +7,12 @@ import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/ca
 import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
 import {
-  HttpClient,
   RequestBodyError,
   timeoutsOf,
   UpstreamError,
   type OutboundRequest,
   type Upstream,
-} from './client.js';
+} from '../../http/outbound.js';
 import { filterResponseHeaders, forwardRequestHeaders, loggableBody } from './headers.js';
 import type { UpstreamKey } from './settings.js';
 
@@ -26,8 +25,6 @@ export type ExtraAllowed = (method: string, path: string, app: FastifyInstance) 
 
 export interface GatewayOptions {
   isAllowed?: ExtraAllowed;
-  /** The outbound client (tests may pass their own); one per app by default, closed with it. */
-  client?: HttpClient;
 }
 
 /** Where each upstream's built-in simulator lives on this server. */
@@ -117,8 +114,7 @@ function logs(request: FastifyRequest, level: 'debug' | 'info'): boolean {
 export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const config = app.config;
-    const client = options.client ?? new HttpClient();
-    if (!options.client) app.addHook('onClose', () => client.close());
+    const client = app.services.outbound;
 
     const upstreamOf = (key: UpstreamKey): Upstream => {
       const configured = config.gatewayUpstreams[key];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARRIER_ENDPOINTS } from '@lab/core/carrier';
-import { HttpClient } from './client.js';
+import { HttpClient } from '../../http/outbound.js';
 import { filterResponseHeaders, forwardRequestHeaders, loggableBody, redactDeep } from './headers.js';
 import { pathProblem } from './routes.js';
 

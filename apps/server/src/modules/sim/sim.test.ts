@@ -1,52 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookSignature, generateSecurityToken } from '@lab/core/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkWebhookSignature, generateSecurityToken, webhookTopic } from '@lab/core/webhooks';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { defaultSample } from '@lab/core/carrier';
 import { buildTestApp, runLab, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest } from '../../test/http.js';
-import { webhookTopic } from '../webhooks/service.js';
-import { runningSimulators } from './cli.js';
 import { SIM_SCAN_EVENTS } from './webhooks.js';
 
-describe('lab sim', () => {
-  afterEach(async () => {
-    await Promise.all([...runningSimulators].map((app) => app.close()));
-    runningSimulators.clear();
-  });
-
-  it('runs the simulators alone and answers', async () => {
-    const run = await runLab(['sim', '--port', '0']);
-    expect(run.err).toEqual([]);
-    expect(run.code).toBeUndefined(); // still running
-    const line = run.out.find((l) => l.startsWith('simulators listening on '));
-    expect(line).toMatch(/^simulators listening on http:\/\/127\.0\.0\.1:\d+\/lab\/sim\/ \(.*stratus-sim.*\)$/);
-    const base = /http:\/\/127\.0\.0\.1:\d+/.exec(line!)![0];
-    const token = await rawRequest(
-      base,
-      'POST',
-      '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
-      {
-        headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
-      },
-    );
-    expect(token.status).toBe(200);
-    expect(token.json().expires_in).toBe(3300);
-    expect(line).toMatch(/carrier-sim/);
-    const carrierToken = await rawRequest(base, 'POST', '/lab/sim/carrier/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&client_id=k&client_secret=s',
-    });
-    expect(carrierToken.status).toBe(200);
-    expect(carrierToken.json().expires_in).toBe(3600);
-    // /lab/sim is not a page of the app: an unknown simulator path is a JSON 404.
-    const unknown = await rawRequest(base, 'GET', '/lab/sim/nothing/here', { headers: { accept: 'text/html' } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Route GET:/lab/sim/nothing/here not found' });
-    // Only the simulators: no gateway, no other API.
-    expect((await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet')).status).toBe(404);
-  });
-
+describe('lab sim webhooks', () => {
   it('refuses bad webhook arguments', async () => {
     const bad = await runLab(['sim', 'webhooks', '--to', 'ftp://x', '--token', 't', '--tracking', '794953535000']);
     expect(bad.code).toBe(2);

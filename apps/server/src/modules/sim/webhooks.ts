@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SIGNATURE_HEADER, webhookSignature } from '@lab/core/webhooks';
-import { HttpClient, timeoutsOf, UpstreamError } from '../gateway/client.js';
+import { timeoutsOf, type HttpClient } from '../../http/outbound.js';
+import type { ServiceContext } from '../../module.js';
 
 /** The scan events a simulated shipment goes through, in order. */
 export const SIM_SCAN_EVENTS = [
@@ -61,44 +62,59 @@ export interface WebhookDelivery {
 /**
  * Posts the whole scan history of `tracking` as separate deliveries (one per event, in order),
  * each signed with `token` the way the carrier signs them: HMAC-SHA256 hex of the raw body in
- * x-fedex-signature. Outbound calls go through the gateway's HTTP client.
+ * x-fedex-signature, through `client`.
  */
-export async function postShipmentWebhooks(options: {
-  to: string;
-  token: string;
-  tracking: string;
-  events?: number;
-  start?: Date;
-  client?: HttpClient;
-  timeoutMs?: number;
-}): Promise<WebhookDelivery[]> {
+export async function postShipmentWebhooks(
+  client: HttpClient,
+  options: { to: string; token: string; tracking: string; events?: number; start?: Date; timeoutMs?: number },
+): Promise<WebhookDelivery[]> {
   const url = new URL(options.to);
-  const client = options.client ?? new HttpClient();
   const count = Math.min(Math.max(options.events ?? SIM_SCAN_EVENTS.length, 1), SIM_SCAN_EVENTS.length);
   const start = options.start ?? new Date(Date.now() - (count - 1) * 6 * HOUR);
   const deliveries: WebhookDelivery[] = [];
-  try {
-    for (let step = 0; step < count; step++) {
-      const body = JSON.stringify(shipmentWebhookPayload(options.tracking, step, start));
-      const res = await client.send({
-        upstream: { name: 'webhook destination', base: url.origin },
-        method: 'POST',
-        path: `${url.pathname}`,
-        query: url.search.slice(1) || undefined,
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: await webhookSignature(body, options.token),
-        },
-        body,
-        timeouts: timeoutsOf(options.timeoutMs ?? 10_000),
-        maxResponseBytes: 1024 * 1024,
-      });
-      deliveries.push({ status: res.status, body: res.body.toString('utf8') });
-    }
-  } finally {
-    if (!options.client) await client.close();
+  for (let step = 0; step < count; step++) {
+    const body = JSON.stringify(shipmentWebhookPayload(options.tracking, step, start));
+    const res = await client.send({
+      upstream: { name: 'webhook destination', base: url.origin },
+      method: 'POST',
+      path: `${url.pathname}`,
+      query: url.search.slice(1) || undefined,
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: await webhookSignature(body, options.token),
+      },
+      body,
+      timeouts: timeoutsOf(options.timeoutMs ?? 10_000),
+      maxResponseBytes: 1024 * 1024,
+    });
+    deliveries.push({ status: res.status, body: res.body.toString('utf8') });
   }
   return deliveries;
 }
 
-export { UpstreamError };
+/**
+ * The `webhookSender` service (LabServices['webhookSender']): the simulators' shipment-visibility
+ * webhooks, posted through the app's outbound client.
+ */
+export interface WebhookSender {
+  /**
+   * A simulator shipped these packages: when SIM_WEBHOOK_URL and SIM_WEBHOOK_TOKEN are set (read
+   * now: tests change them on a running app), posts each one's scan history there, in the
+   * background; a failed delivery is logged, never the simulator's reply.
+   */
+  shipped(trackingNumbers: readonly string[]): void;
+}
+
+export function createWebhookSender({ config, log, services }: ServiceContext): WebhookSender {
+  return {
+    shipped(trackingNumbers) {
+      const { simWebhookUrl: to, simWebhookToken: token } = config;
+      if (!to || !token) return;
+      for (const tracking of trackingNumbers) {
+        postShipmentWebhooks(services.outbound, { to, token, tracking }).catch((err: unknown) =>
+          log.warn({ err, tracking }, 'simulated webhook not delivered'),
+        );
+      }
+    },
+  };
+}

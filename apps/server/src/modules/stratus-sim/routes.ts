@@ -13,7 +13,6 @@ import {
 import { seededRandom } from '@lab/core/labels';
 import { RenderPool } from '../labels/pool.js';
 import { LabelService } from '../labels/service.js';
-import { postShipmentWebhooks } from '../sim/webhooks.js';
 import { StratusError, StratusSimulator } from './service.js';
 
 /** The Stratus simulator under /lab/sim/stratus (the gateway's default Stratus upstream). */
@@ -39,15 +38,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
           format: 'pdf',
         })
       ).body,
-    onShipped: (trackingNumbers) => {
-      const { simWebhookUrl: to, simWebhookToken: token } = config;
-      if (!to || !token) return;
-      for (const tracking of trackingNumbers) {
-        postShipmentWebhooks({ to, token, tracking }).catch((err: unknown) =>
-          app.log.warn({ err, tracking }, 'simulated webhook not delivered'),
-        );
-      }
-    },
+    onShipped: (trackingNumbers) => app.services.webhookSender.shipped(trackingNumbers),
   });
 
   const fail = (reply: FastifyReply, err: unknown) => {

@@ -1,12 +1,16 @@
-import { envelopeFields, SIGNATURE_HEADER, type WebhookEvent, type WebhookSummary } from '@lab/core/webhooks';
+import {
+  envelopeFields,
+  SIGNATURE_HEADER,
+  webhookTopic,
+  type WebhookEvent,
+  type WebhookSummary,
+} from '@lab/core/webhooks';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../realtime/bus.js';
 import type { WebhookListRow, WebhookRepo, WebhookRow } from './repo.js';
 
 export { CHANNEL_PATTERN, DEFAULT_CHANNEL, type WebhookEvent, type WebhookSummary } from '@lab/core/webhooks';
-
-export const webhookTopic = (channel: string) => `webhooks/${channel}`;
 
 // Caps keep a summary far below the bus limit (~7.9 KB) whatever a sender puts in its headers.
 const MAX_PATH = 500;

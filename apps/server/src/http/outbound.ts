@@ -2,8 +2,9 @@ import type { Readable } from 'node:stream';
 import { Agent, errors, request } from 'undici';
 
 /**
- * The one place the server makes outbound HTTP calls on a user's behalf (the gateway's upstreams,
- * the simulators' webhooks). undici 7 (Node 20 compatible; 8 needs Node 22): separate connect,
+ * The one way the server makes outbound HTTP calls on a user's behalf (the gateway's upstreams,
+ * the simulators' webhooks): an app's one client is the gateway's `outbound` service; a one-shot
+ * command (`lab sim webhooks`) makes its own and closes it. undici 7 (Node 20 compatible; 8 needs Node 22): separate connect,
  * headers and body timeouts, keep-alive pools per timeout profile, redirects never followed
  * (undici's `request` only follows them through an interceptor we do not install).
  */
