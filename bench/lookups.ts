@@ -4,15 +4,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, loadCityRecords, loadConfig } from '@lab/server/bench';
+import { buildApp, labModules, loadCityRecords, loadConfig } from '@lab/server/bench';
 import { report, summarize } from './support.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-lookups-'));
 const config = loadConfig(
   { LOG_LEVEL: 'warn' },
   { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },
+  labModules,
 );
-const app = await buildApp(config);
+const app = await buildApp(config, { modules: labModules });
 
 const t0 = performance.now();
 const first = await app.inject('/lab/api/utils/v1/cities?q=shanghai');

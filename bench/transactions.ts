@@ -6,7 +6,14 @@ import path from 'node:path';
 import { parseTransaction } from '@lab/core/transactions';
 import { sql } from 'kysely';
 import { transactionSearchReply } from '@lab/core/contract';
-import { buildApp, loadConfig, runImport, TransactionCatalog, transactionsDataset } from '@lab/server/bench';
+import {
+  buildApp,
+  labModules,
+  loadConfig,
+  runImport,
+  TransactionCatalog,
+  transactionsDataset,
+} from '@lab/server/bench';
 import { report, summarize } from './support.ts';
 
 // --- parse of a 2,000-field transaction, in core ---------------------------------------------
@@ -61,8 +68,9 @@ fs.writeFileSync(dataFile, JSON.stringify(rows));
 const config = loadConfig(
   { LOG_LEVEL: 'warn' },
   { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },
+  labModules,
 );
-const app = await buildApp(config);
+const app = await buildApp(config, { modules: labModules });
 const imported = await runImport(app.db, [transactionsDataset], 'transactions', dataFile, { version: 'BENCH' });
 if (!imported.ok) throw new Error('bench import failed');
 const count = await app.db.kysely

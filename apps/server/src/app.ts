@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
-import type { AppConfig } from './config.js';
+import { checkSettings, type AppConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/index.js';
 import { runSeeds } from './db/seeds.js';
 import { registerAuth } from './http/auth.js';
@@ -117,6 +117,7 @@ export function safeRequestId(value: string | string[] | undefined): string | un
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const modules = options.modules ?? labModules;
   checkModules(modules);
+  checkSettings(config, modules);
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel, options.logDestination),
     bodyLimit: config.bodyLimitBytes,

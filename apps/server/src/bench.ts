@@ -3,6 +3,9 @@
  * source only: the benchmarks run with tsx and the @lab/source condition) instead of paths into
  * src/. Not part of the build.
  */
+import { simulatorsOf } from './module.js';
+import { labModules } from './modules/index.js';
+
 export { buildApp } from './app.js';
 export { loadConfig } from './config.js';
 export { runImport } from './imports/registry.js';
@@ -11,9 +14,12 @@ export { loadCityRecords } from './modules/lookups/cities/cityIndex.js';
 export { transactionsDataset } from './modules/transactions/dataset.js';
 export { TransactionCatalog } from './modules/transactions/service.js';
 export { openSse, type SseReader } from './test/sseReader.js';
-export { simulatorModules } from './modules/index.js';
+export { labModules };
 export { carrierOpenApiDataset } from './modules/openapi/dataset.js';
 export { indexOperations } from './modules/openapi/document.js';
 export { DocumentValidators } from './modules/openapi/validators.js';
 export { OperationChecker } from './modules/openapi/check.js';
 export { RenderPool } from './modules/labels/pool.js';
+
+/** The simulators and the modules behind their services, as `lab sim` runs them. */
+export const simulatorModules = simulatorsOf(labModules);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { LabModule } from './module.js';
-import { labModules } from './modules/index.js';
 import { repoRoot } from './paths.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -101,7 +100,12 @@ export interface AppConfig {
   maxConnections: number;
   hstsMaxAge: number;
   auth: AuthConfig;
+  /** The modules whose settings loadConfig read (buildApp refuses to assemble any other that has some). */
+  [settingsOf]?: readonly string[];
 }
+
+/** The key of AppConfig's list of the modules whose settings it holds. */
+export const settingsOf = Symbol('settings of');
 
 export type AuthConfig =
   { mode: 'off' } | { mode: 'proxy'; header: string; proxies: string[] } | { mode: 'basic'; htpasswdFile: string };
@@ -151,13 +155,14 @@ function issueLines(error: z.ZodError): string[] {
 }
 
 /**
- * Environment → typed config: the server's own settings and those of every module that declares
- * some (merged). Throws ConfigError naming every bad variable.
+ * Environment → typed config: the server's own settings and those of every module of the list
+ * that declares some (merged; each setting's default is in its module's settings). The list is
+ * the caller's: the modules it will assemble (or more). Throws ConfigError naming every bad variable.
  */
 export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<AppConfig> = {},
-  modules: readonly LabModule[] = labModules,
+  env: NodeJS.ProcessEnv,
+  overrides: Partial<AppConfig>,
+  modules: readonly LabModule[],
 ): AppConfig {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : issueLines(parsed.error);
@@ -189,7 +194,22 @@ export function loadConfig(
     maxConnections: e.MAX_CONNECTIONS,
     hstsMaxAge: e.HSTS_MAX_AGE,
     auth,
+    [settingsOf]: modules.filter((m) => m.config).map((m) => m.name),
   };
   // The module settings are typed by their modules' declaration merging on AppConfig.
   return Object.assign(config, ...settings, overrides) as AppConfig;
+}
+
+/**
+ * Refuses a config that lacks the settings of a module of the list (loaded over fewer modules):
+ * its settings would be typed as present but be undefined, and its code would guess defaults.
+ */
+export function checkSettings(config: AppConfig, modules: readonly LabModule[]): void {
+  const loaded = new Set(config[settingsOf] ?? []);
+  const missing = modules.filter((m) => m.config && !loaded.has(m.name)).map((m) => m.name);
+  if (missing.length) {
+    throw new Error(
+      `the config lacks the settings of ${missing.join(', ')}: load it with loadConfig(env, overrides, modules) over the modules the app assembles`,
+    );
+  }
 }

@@ -6,11 +6,12 @@ import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { ConfigError, databaseConfigFromUrl, loadConfig } from './config.js';
+import { labModules } from './modules/index.js';
 import { repoRoot } from './paths.js';
 
 describe('config', () => {
   it('has working defaults: port 8080, SQLite at var/lab.sqlite', () => {
-    const c = loadConfig({});
+    const c = loadConfig({}, {}, []);
     expect(c.port).toBe(8080);
     expect(c.database).toEqual({ dialect: 'sqlite', file: path.join(repoRoot, 'var', 'lab.sqlite') });
     expect(c.webDistDir).toBe(path.join(repoRoot, 'apps/web/dist'));
@@ -29,9 +30,11 @@ describe('config', () => {
   });
 
   it('names every bad variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }, {}, [])).toThrow(
+      ConfigError,
+    );
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' }, {}, []);
     } catch (err) {
       expect((err as Error).message).toContain('PORT:');
       expect((err as Error).message).toContain(
@@ -49,6 +52,7 @@ describe('graceful shutdown', () => {
     const config = loadConfig(
       { LOG_LEVEL: 'silent' },
       { database: { dialect: 'sqlite', file: ':memory:' }, webDistDir: '/nonexistent' },
+      labModules,
     );
     const app = await buildApp(config, {
       extraApiRoutes: async (api) => {

@@ -1,10 +1,11 @@
 import { loadConfig, type AppConfig } from './config.js';
 import { buildApp } from './app.js';
+import { labModules } from './modules/index.js';
 
 /** Start the server and stop it cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database. */
 export async function serve(overrides: Partial<AppConfig> = {}): Promise<void> {
-  const config = loadConfig(process.env, overrides);
-  const app = await buildApp(config);
+  const config = loadConfig(process.env, overrides, labModules);
+  const app = await buildApp(config, { modules: labModules });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

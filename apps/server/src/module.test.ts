@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { checkModules, defineModule, type LabModule } from './module.js';
 import { labModules } from './modules/index.js';
@@ -73,6 +74,24 @@ describe('the module list', () => {
           '  LABEL_WORKERS: Too small: expected number to be >=1\n' +
           '  EXAMPLE_CARRIERS_LIMIT: Too small: expected number to be >=1',
       ),
+    );
+  });
+});
+
+describe("a module's settings are known to exist", () => {
+  it('loadConfig reads the settings of the modules it is given, with their defaults', () => {
+    expect(loadConfig({}, {}, withExample).exampleCarriersLimit).toBe(10);
+    expect('exampleCarriersLimit' in loadConfig({}, {}, labModules)).toBe(false);
+  });
+
+  it('buildApp refuses a config that lacks the settings of a module it assembles', async () => {
+    const config = loadConfig(
+      { LOG_LEVEL: 'silent' },
+      { database: { dialect: 'sqlite', file: ':memory:' } },
+      labModules,
+    );
+    await expect(buildApp(config, { modules: withExample })).rejects.toThrow(
+      'the config lacks the settings of example-carriers: load it with loadConfig(env, overrides, modules) over the modules the app assembles',
     );
   });
 });

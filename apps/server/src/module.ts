@@ -161,6 +161,10 @@ export function withProviders(modules: readonly LabModule[], pick: (m: LabModule
   return modules.filter((m) => chosen.has(m));
 }
 
+/** The list's simulators (routes under /lab/sim) with the modules behind the services they need. */
+export const simulatorsOf = (modules: readonly LabModule[]): LabModule[] =>
+  withProviders(modules, (m) => m.sim !== undefined);
+
 /** Every module's migrations in one map, keyed by migration name. */
 export function collectMigrations(modules: readonly LabModule[]): Record<string, Migration> {
   return Object.assign({}, ...modules.map((m) => m.migrations ?? {})) as Record<string, Migration>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { servicesOf } from './app.js';
-import { checkModules, defineModule, type LabModule } from './module.js';
+import { checkModules, defineModule, simulatorsOf, withProviders, type LabModule } from './module.js';
 import { labModules } from './modules/index.js';
 import { systemModule } from './modules/system/index.js';
 import { buildTestApp, type TestApp } from './test/helpers.js';
@@ -73,6 +73,19 @@ describe('provides and needs', () => {
     for (const name of needed) {
       expect(labModules.filter((m) => Object.keys(m.provides ?? {}).includes(name))).toHaveLength(1);
     }
+  });
+
+  it('picks modules with the providers of what they need (and of what those need), in list order', () => {
+    const names = (modules: LabModule[]) => modules.map((m) => m.name);
+    const list = [systemModule, greeterModule, sneakyModule, counterModule];
+    expect(names(withProviders(list, (m) => m === greeterModule))).toEqual(['test-greeter', 'test-counter']);
+    expect(names(withProviders(list, (m) => m === sneakyModule))).toEqual(['test-sneaky']);
+    // `lab sim`: the simulators and the modules behind their services, and nothing else.
+    const simulators = simulatorsOf(labModules);
+    expect(() => checkModules(simulators)).not.toThrow();
+    expect(names(simulators)).toEqual(expect.arrayContaining(['carrier-sim', 'stratus-sim', 'openapi', 'lookups']));
+    expect(names(simulators)).not.toContain('transactions');
+    expect(names(simulators)).not.toContain('print-relay');
   });
 
   describe('in a built app', () => {

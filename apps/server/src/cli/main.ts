@@ -48,7 +48,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void, c
 export async function runCli(
   argv: string[],
   modules: readonly LabModule[] = labModules,
-  ctx: CliContext = defaultContext(collectMigrations(modules)),
+  ctx: CliContext = defaultContext(modules),
 ): Promise<number | undefined> {
   checkModules(modules);
   let exitCode = 0;

@@ -1,4 +1,4 @@
-import { withProviders, type LabModule } from '../module.js';
+import type { LabModule } from '../module.js';
 import { carrierSimModule } from './carrier-sim/index.js';
 import { gatewayModule } from './gateway/index.js';
 import { labelsModule } from './labels/index.js';
@@ -31,9 +31,3 @@ export const labModules: readonly LabModule[] = [
   stratusSimModule,
   printRelayModule,
 ];
-
-/**
- * The offline simulators of outside services (the modules with routes under /lab/sim, the
- * gateway's default upstreams) and the modules that provide the services they need.
- */
-export const simulatorModules: readonly LabModule[] = withProviders(labModules, (m) => m.sim !== undefined);

@@ -2,8 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { buildTestApp, freshDatabaseConfig, dialectsFor, testDialects, type TestApp } from '../test/helpers.js';
+import {
+  buildTestApp,
+  freshDatabaseConfig,
+  dialectsFor,
+  loadLabConfig,
+  testDialects,
+  type TestApp,
+} from '../test/helpers.js';
 import { BusMessageTooLargeError, MemoryBus, pgChannel } from './bus.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -141,7 +147,7 @@ if (testDialects.includes('postgres'))
     beforeAll(async () => {
       const fresh = await freshDatabaseConfig('postgres');
       drop = fresh.drop;
-      const config = loadConfig({ LOG_LEVEL: 'silent' }, { database: fresh.config, webDistDir: '/nonexistent' });
+      const config = loadLabConfig({ LOG_LEVEL: 'silent' }, { database: fresh.config, webDistDir: '/nonexistent' });
       a = await buildApp(config);
       b = await buildApp(config, { migrate: false });
     });
@@ -154,7 +160,7 @@ if (testDialects.includes('postgres'))
     it('an instance on a sibling schema of the same database never sees their events', async () => {
       const other = await freshDatabaseConfig('postgres');
       const c = await buildApp(
-        loadConfig({ LOG_LEVEL: 'silent' }, { database: other.config, webDistDir: '/nonexistent' }),
+        loadLabConfig({ LOG_LEVEL: 'silent' }, { database: other.config, webDistDir: '/nonexistent' }),
       );
       try {
         const topic = 'test/siblings';

@@ -16,6 +16,11 @@ import { labModules } from '../modules/index.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
+/** The full app's config (every module's settings) from `env` and `overrides`, as `serve` loads it. */
+export function loadLabConfig(env: NodeJS.ProcessEnv, overrides: Partial<AppConfig> = {}): AppConfig {
+  return loadConfig(env, overrides, labModules);
+}
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 

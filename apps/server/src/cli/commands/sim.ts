@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SIM_PREFIX } from '../../http/web.js';
-import { withProviders, type LabModule } from '../../module.js';
+import { simulatorsOf, type LabModule } from '../../module.js';
 import type { RegisterCommand } from '../command.js';
 import { parsePort } from '../options.js';
 
@@ -15,7 +15,7 @@ export const DEFAULT_SIM_PORT = 8090;
  * /lab/sim answers), on an in-memory database. Modules add subcommands (`lab sim webhooks`).
  */
 export function simCommand(modules: readonly LabModule[]): RegisterCommand {
-  const simulators = withProviders(modules, (m) => m.sim !== undefined);
+  const simulators = simulatorsOf(modules);
   const names = simulators.filter((m) => m.sim).map((m) => m.name);
   return (program, ctx, setExit) => {
     program

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineModuleConfig } from '../../module.js';
 
+/** The carrier simulator's own settings (its seed is the simulators' SIM_SEED, the sim module's). */
 export interface CarrierSimSettings {
-  /** Seed of the simulator's random choices (tracking numbers, ids); unset = random per start. */
-  simSeed: number | undefined;
   /** Lifetime of the bearer tokens the simulator issues, seconds (the carrier's is 3600). */
   simTokenTtlSeconds: number;
   /** Shipments (and open shipments) the simulator remembers; the oldest are forgotten first. */
@@ -19,13 +18,11 @@ declare module '../../config.js' {
 
 export const carrierSimConfig = defineModuleConfig({
   env: z.object({
-    SIM_SEED: z.coerce.number().int().optional(),
     SIM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(0).default(3600),
     SIM_MAX_SHIPMENTS: z.coerce.number().int().positive().default(10_000),
     SIM_TIME_FACTOR: z.coerce.number().positive().default(60),
   }),
   read: (e): CarrierSimSettings => ({
-    simSeed: e.SIM_SEED,
     simTokenTtlSeconds: e.SIM_TOKEN_TTL_SECONDS,
     simMaxShipments: e.SIM_MAX_SHIPMENTS,
     simTimeFactor: e.SIM_TIME_FACTOR,

@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { labelsModule } from './index.js';
 import { decodeGray, rotateGray } from './images.js';
 import { EMPTY_BODY_MESSAGE, chooseFormat } from './routes.js';
 import { referenceDir } from '../../paths.js';
@@ -228,10 +229,10 @@ describe('an external label service', () => {
   });
 
   it('must be a path or an http(s) URL', () => {
-    expect(() => loadConfig({ LABEL_SERVICE_URL: 'ftp://x' })).toThrow(
+    expect(() => loadConfig({ LABEL_SERVICE_URL: 'ftp://x' }, {}, [labelsModule])).toThrow(
       'LABEL_SERVICE_URL: LABEL_SERVICE_URL must be a path on this site (/…) or an http(s) URL',
     );
-    expect(loadConfig({ LABEL_SERVICE_URL: 'https://labels.example.test/' }).labelServiceUrl).toBe(
+    expect(loadConfig({ LABEL_SERVICE_URL: 'https://labels.example.test/' }, {}, [labelsModule]).labelServiceUrl).toBe(
       'https://labels.example.test',
     );
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig } from '../../config.js';
-import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, loadLabConfig, type TestApp } from '../../test/helpers.js';
 import { openSse } from '../../test/sseReader.js';
+import { printRelayModule } from './index.js';
 import { INLINE_EVENT_BYTES } from './service.js';
 
 const ZPL = '^XA^FO50,50^A0N,40,40^FDRelay test^FS^XZ';
@@ -162,19 +163,18 @@ describe.each(dialectsFor('dialect-sensitive'))('print relay on %s', (dialect) =
 
 describe('print relay settings', () => {
   it('reads agent origins and listen ids, refusing what is not an origin or an id', () => {
-    const config = loadConfig({
+    const load = (env: NodeJS.ProcessEnv) => loadConfig(env, {}, [printRelayModule]);
+    const config = load({
       PRINT_AGENT_ORIGINS: 'http://127.0.0.1:9200/, https://print.example.test',
       PRINT_RELAY_LISTEN_IDS: 'desk-1, desk_2',
     });
     expect(config.printAgentOrigins).toEqual(['http://127.0.0.1:9200', 'https://print.example.test']);
     expect(config.printRelayListenIds).toEqual(['desk-1', 'desk_2']);
-    expect(() => loadConfig({ PRINT_AGENT_ORIGINS: 'http://127.0.0.1:9100/path' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PRINT_AGENT_ORIGINS: 'ftp://x' })).toThrow(
+    expect(() => load({ PRINT_AGENT_ORIGINS: 'http://127.0.0.1:9100/path' })).toThrow(ConfigError);
+    expect(() => load({ PRINT_AGENT_ORIGINS: 'ftp://x' })).toThrow(
       /PRINT_AGENT_ORIGINS: PRINT_AGENT_ORIGINS is a comma-separated list of origins/,
     );
-    expect(() => loadConfig({ PRINT_RELAY_LISTEN_IDS: 'Desk 1' })).toThrow(
-      /PRINT_RELAY_LISTEN_IDS: each id is 1 to 64/,
-    );
+    expect(() => load({ PRINT_RELAY_LISTEN_IDS: 'Desk 1' })).toThrow(/PRINT_RELAY_LISTEN_IDS: each id is 1 to 64/);
   });
 });
 
@@ -230,7 +230,7 @@ if (process.env.TEST_DATABASE_URL) {
     it('a job sent to one instance reaches a receiver streaming from another', async () => {
       const a = await buildTestApp('postgres', {}, { env: { PRINT_RELAY_LISTEN_IDS: 'shared-desk' } });
       const b = await buildApp(
-        loadConfig(
+        loadLabConfig(
           { LOG_LEVEL: 'silent', PRINT_RELAY_LISTEN_IDS: 'shared-desk' },
           { database: a.config.database, webDistDir: a.config.webDistDir },
         ),

@@ -26,7 +26,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const simulator = new StratusSimulator({
     random: seededRandom(config.simSeed ?? randomInt(0, 2 ** 31)),
-    pendingPolls: config.stratusSimPendingPolls ?? 2,
+    pendingPolls: config.stratusSimPendingPolls,
     renderPdf: async (zpl) =>
       (
         await labels.render({

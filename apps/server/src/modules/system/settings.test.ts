@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { buildTestApp } from '../../test/helpers.js';
+import { systemModule } from './index.js';
 import { mapTileOrigin } from './settings.js';
 
 describe('the map tile setting (MAP_TILE_URL)', () => {
@@ -14,10 +15,10 @@ describe('the map tile setting (MAP_TILE_URL)', () => {
   });
 
   it('is off by default and refuses what is not an http(s) template', () => {
-    const config = loadConfig({});
+    const config = loadConfig({}, {}, [systemModule]);
     expect(config.mapTileUrl).toBeUndefined();
     expect(config.mapTileAttribution).toBeUndefined();
-    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:alert(1)' })).toThrow(
+    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:alert(1)' }, {}, [systemModule])).toThrow(
       'MAP_TILE_URL: MAP_TILE_URL must be an http(s) tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png',
     );
   });

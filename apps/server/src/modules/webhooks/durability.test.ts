@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { freshDatabaseConfig, testDialects } from '../../test/helpers.js';
+import { freshDatabaseConfig, loadLabConfig, testDialects } from '../../test/helpers.js';
 import { openSse } from '../../test/sseReader.js';
 import { repoRoot } from '../../paths.js';
 
@@ -147,7 +146,7 @@ describePostgres('two instances on one PostgreSQL database', () => {
   it('a payload posted to A appears live on a viewer connected to B', async () => {
     const { config: database, drop } = await freshDatabaseConfig('postgres');
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
-    const config = loadConfig({ LOG_LEVEL: 'warn' }, { database, webDistDir: web });
+    const config = loadLabConfig({ LOG_LEVEL: 'warn' }, { database, webDistDir: web });
     const a = await buildApp(config);
     const b = await buildApp(config);
     try {
