@@ -16,6 +16,11 @@ import { labModules } from '../modules/index.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
+/** The app's module list with one module replaced by a variant of the same name (a module's tests). */
+export function labModulesWith(variant: LabModule): LabModule[] {
+  return labModules.map((m) => (m.name === variant.name ? variant : m));
+}
+
 /** The full app's config (every module's settings) from `env` and `overrides`, as `serve` loads it. */
 export function loadLabConfig(env: NodeJS.ProcessEnv, overrides: Partial<AppConfig> = {}): AppConfig {
   return loadConfig(env, overrides, labModules);

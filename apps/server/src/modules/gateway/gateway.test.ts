@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabModule } from '../../module.js';
-import { labModules } from '../index.js';
-import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, labModulesWith, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest, standInServer } from '../../test/http.js';
+import { gatewayModule } from './index.js';
 import { createGatewayRoutes } from './routes.js';
 
 type StandIn = Awaited<ReturnType<typeof standInServer>>;
@@ -80,11 +79,10 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     );
     deadPort = await closedPort();
     // The gateway with the documented seam: one "imported document" operation allowed besides the catalogue.
-    const modules: LabModule[] = labModules.map((m) =>
-      m.name === 'gateway'
-        ? { ...m, api: createGatewayRoutes({ isAllowed: (method, p) => method === 'POST' && p === '/imported/v1/op' }) }
-        : m,
-    );
+    const modules = labModulesWith({
+      ...gatewayModule,
+      api: createGatewayRoutes({ isAllowed: (method, p) => method === 'POST' && p === '/imported/v1/op' }),
+    });
     t = await buildTestApp(
       dialect,
       {
