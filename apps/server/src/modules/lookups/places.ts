@@ -46,7 +46,7 @@ export class Places {
   constructor(
     db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly idleMs: number,
+    idleMs: number,
   ) {
     this.cities = new IdleCache(loadCityRecords, idleMs);
     this.postal = offlinePostalProvider(db);
@@ -71,7 +71,7 @@ export class Places {
     }
     if (!address.city) return undefined;
     const name = address.city.trim().toLowerCase();
-    const match = (await this.cities.get(this.idleMs))
+    const match = (await this.cities.get())
       .filter((c) => c.country === country && c.name.toLowerCase() === name)
       .sort((a, b) => b.population - a.population)[0];
     return (
@@ -89,7 +89,7 @@ export class Places {
   /** Cities of the origin's country nearest to it (the origin's own city first), within `maxKm`. */
   async citiesNear(origin: Origin, count: number, maxKm: number): Promise<NearbyCity[]> {
     const near: NearbyCity[] = [];
-    for (const city of await this.cities.get(this.idleMs)) {
+    for (const city of await this.cities.get()) {
       if (city.country !== origin.countryCode) continue;
       const km = distanceKm(origin, city);
       if (km <= maxKm) near.push({ city, km });
