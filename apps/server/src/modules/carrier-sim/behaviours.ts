@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CarrierEndpoint } from '@lab/core/carrier';
+import { asArray as arr, asObject as obj, asText as str, type JsonObject } from '@lab/core/json';
 import { checkAccountNumber } from '@lab/core/shipping';
 import type { Database } from '../../db/schema.js';
 import { carrierError, MESSAGES } from './errors.js';
@@ -35,11 +36,7 @@ export interface SimContext {
   onShipped?: (trackingNumbers: string[]) => void;
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown, fallback = ''): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
+type Json = JsonObject;
 
 function envelope(ctx: SimContext, req: SimRequest, output: Json): Json {
   return {

@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import {
-  labelPixelSize,
-  pdfPageSize,
-  zplTextFromBytes,
-  type Dpmm,
-  type LabelSize,
-  type Rotation,
-} from '@lab/core/labels';
+import { bytesToText } from '@lab/core/json';
+import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation } from '@lab/core/labels';
 import type { GraphicOptions, LabelQuality, SheetOptions, ZplGraphic } from '@lab/core/labels/zpl';
 import { RenderCancelledError, RenderError, type JobRunner } from './pool.js';
 
@@ -182,7 +176,7 @@ export class LabelService {
         .run(
           {
             op: 'render',
-            zpl: zplTextFromBytes(request.zpl),
+            zpl: bytesToText(request.zpl),
             widthMm: (px.width - 0.5) / request.dpmm,
             heightMm: (px.height - 0.5) / request.dpmm,
             dpmm: request.dpmm,
