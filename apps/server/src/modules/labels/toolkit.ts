@@ -20,7 +20,7 @@ import {
   type ZplAnalysis,
 } from '@lab/core/labels/zpl';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { detectImageKind } from './decodeImage.js';
+import { detectImageKind } from '../../images/decode.js';
 import { readMultipart } from './multipart.js';
 import { RenderBusyError, RenderError, RenderTimeoutError } from './pool.js';
 import type { LabelService } from './service.js';
