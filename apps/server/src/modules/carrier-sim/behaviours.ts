@@ -18,6 +18,8 @@ export interface SimRequest {
   path: string;
   /** Absolute base of this simulator (`http://host/lab/sim/carrier`), for label URLs. */
   baseUrl: string;
+  /** The API client asking: the client_id its bearer token was issued to (whose line its label renders wait in). */
+  client: string;
 }
 
 export interface SimReply {
@@ -126,7 +128,7 @@ async function makeShipment(
       recipient,
       size,
     });
-    const label = await ctx.renderer.render(zpl, size, labels.imageType);
+    const label = await ctx.renderer.render(zpl, size, labels.imageType, req.client);
     shipment.labels.set(numbers[i]!, label);
     const doc: Json = {
       contentType: 'LABEL',
