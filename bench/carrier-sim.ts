@@ -72,6 +72,7 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
 // ── 2. the simulator called directly (HTTP, in this process) ──
 {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-sim-'));
+  // The simulators and the modules behind the services they need (the labels' renderer among them).
   const config = loadConfig(
     { LOG_LEVEL: 'warn', SIM_SEED: '7' },
     { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },

@@ -7,5 +7,5 @@ export const carrierSimModule = defineModule({
   name: 'carrier-sim',
   sim: carrierSimRoutes,
   config: carrierSimConfig,
-  needs: ['openApi', 'places', 'webhookSender'],
+  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender'],
 });

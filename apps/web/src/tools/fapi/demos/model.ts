@@ -3,10 +3,8 @@
  * the postal summary and the labels of a created shipment.
  */
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+import { asArray as arr, asObject as obj, asText as str, type JsonObject as Json } from '@lab/core/json';
+
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 export type DemoKind = 'locations' | 'postal' | 'shipment' | 'failed' | 'soon';
@@ -58,7 +56,10 @@ export interface LocationsModel {
 }
 
 function addressLine(a: Json): string {
-  const street = arr(a.streetLines).map(str).filter(Boolean).join(', ');
+  const street = arr(a.streetLines)
+    .map((s) => str(s))
+    .filter(Boolean)
+    .join(', ');
   const cityLine = [str(a.city), str(a.stateOrProvinceCode), str(a.postalCode)].filter(Boolean).join(' ');
   return [street, cityLine, str(a.countryCode)].filter(Boolean).join(', ');
 }
