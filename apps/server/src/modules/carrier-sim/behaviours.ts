@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { CarrierEndpoint } from '@lab/core/carrier';
 import { asArray as arr, asObject as obj, asText as str, type JsonObject } from '@lab/core/json';
 import { checkAccountNumber } from '@lab/core/shipping';
-import type { Database } from '../../db/schema.js';
 import type { LabServices } from '../../module.js';
 import { carrierError, MESSAGES } from './errors.js';
 import { commercialInvoicePdf } from './invoice.js';
@@ -30,7 +28,6 @@ export interface SimReply {
 export interface SimContext {
   state: SimState;
   renderer: SimLabelRenderer;
-  db: Kysely<Database>;
   timeFactor: number;
   /** The lookups' cities and postal codes (locations search, postal validation). */
   places: LabServices['places'];

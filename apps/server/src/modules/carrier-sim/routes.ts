@@ -44,7 +44,6 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: SimContext = {
     state,
     renderer,
-    db: app.db.kysely,
     timeFactor: config.simTimeFactor,
     places: app.services.places,
     onShipped: (trackingNumbers) => app.services.webhookSender.shipped(trackingNumbers),
