@@ -14,3 +14,4 @@ export * from './gateway.js';
 export * from './openapi.js';
 export * from './printRelay.js';
 export * from './labels.js';
+export * from './routes.js';
