@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { matchRoute, pathParamNames, routes, routeUrl } from '../routes/index.js';
+import { matchRoute, pathParamNames, routes } from '../routes/index.js';
 import { apiRoutes } from './routes.js';
 
 describe('the route table', () => {
@@ -24,26 +24,6 @@ describe('the route table', () => {
       if (!params) expect(names, name).toEqual([]);
       else expect(Object.keys((params as z.ZodObject).shape).sort(), name).toEqual(names);
     }
-  });
-});
-
-describe('routeUrl', () => {
-  it('fills the path parameters (encoded) and appends the query that is set', () => {
-    expect(routeUrl('/transactions/:version/:type/ids', { version: 'GSMW14', type: 'a b/c' })).toBe(
-      '/transactions/GSMW14/a%20b%2Fc/ids',
-    );
-    expect(routeUrl('/webhooks/:channel', { channel: 'x' }, { page: 1, size: undefined, q: '' })).toBe(
-      '/webhooks/x?page=1&q=',
-    );
-    expect(routeUrl('/openapi-docs/:id/view', { id: 'd' }, { method: 'POST', path: '/ship/v1/shipments' })).toBe(
-      '/openapi-docs/d/view?method=POST&path=%2Fship%2Fv1%2Fshipments',
-    );
-  });
-
-  it('refuses a missing path parameter', () => {
-    expect(() => routeUrl('/webhooks/:channel', {})).toThrow(
-      '/webhooks/:channel: no value for the path parameter channel',
-    );
   });
 });
 

@@ -57,11 +57,11 @@ import {
   openApiDocParams,
   openApiDocQuery,
   openApiDocsReply,
-  openApiOperationView,
   openApiOperationsReply,
   openApiValidateBody,
   openApiValidateReply,
   openApiViewQuery,
+  type OpenApiOperationView,
 } from './openapi.js';
 import {
   printHistoryReply,
@@ -137,8 +137,7 @@ export const apiRoutes = withSchemas({
 
   'openapi.documents': { reply: openApiDocsReply },
   'openapi.operations': { params: openApiDocParams, reply: openApiOperationsReply },
-  // Sent as the cached JSON text (reply.send of a string is not serialised again): the schema types it.
-  'openapi.view': { params: openApiDocParams, querystring: openApiViewQuery, reply: openApiOperationView },
+  'openapi.view': { params: openApiDocParams, querystring: openApiViewQuery },
   'openapi.document': { params: openApiDocParams, querystring: openApiDocQuery },
   'openapi.validate': { body: openApiValidateBody, reply: openApiValidateReply },
   'openapi.samples': { params: carrierSamplesParams, reply: carrierSamplesReply },
@@ -171,9 +170,20 @@ export type RouteQuery<N extends RouteName> =
 /** The JSON body a client sends, undefined when the route reads none. */
 export type RouteBody<N extends RouteName> =
   RouteSchema<N, 'body'> extends z.ZodType ? z.input<RouteSchema<N, 'body'>> : undefined;
+/**
+ * Routes that answer JSON text they keep ready (cached, or stored as imported), which the server
+ * sends as it is, without a reply schema: the type their client reads.
+ */
+interface TextReplies {
+  'openapi.view': OpenApiOperationView;
+}
+
 /** The 200 answer as the client reads it (unknown when the contract does not shape it). */
-export type RouteReply<N extends RouteName> =
-  RouteSchema<N, 'reply'> extends z.ZodType ? z.output<RouteSchema<N, 'reply'>> : unknown;
+export type RouteReply<N extends RouteName> = N extends keyof TextReplies
+  ? TextReplies[N]
+  : RouteSchema<N, 'reply'> extends z.ZodType
+    ? z.output<RouteSchema<N, 'reply'>>
+    : unknown;
 
 /** `{ key: T }`, optional when T may be empty, absent when there is nothing to send. */
 type Part<K extends string, T> = [T] extends [undefined]

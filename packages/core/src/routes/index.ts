@@ -76,26 +76,6 @@ export function pathParamNames(path: string): string[] {
 }
 
 /**
- * A route's URL below /lab/api: each `:name` replaced by its parameter (URI-encoded), then the
- * query parameters that are not undefined, in the order given.
- */
-export function routeUrl(
-  path: string,
-  params: Readonly<Record<string, string | number>> = {},
-  query: Readonly<Record<string, string | number | boolean | undefined>> = {},
-): string {
-  const filled = path.replace(/:([^/]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${path}: no value for the path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams(
-    Object.entries(query).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
-  ).toString();
-  return search ? `${filled}?${search}` : filled;
-}
-
-/**
  * The route a request below /lab/api goes to, with its path parameters (decoded); undefined when
  * none matches. Fixed segments win over parameters, as in Fastify's router.
  */
