@@ -49,13 +49,18 @@ export interface FakeCall {
  * Stands in for the server behind `fetch`: each request goes to its route of the contract's route
  * table, keyed `METHOD /path` as the table writes it (below /lab/api, `:name` for a parameter),
  * whose handler answers it. Every request is recorded in `calls`; one no route
- * answers gets a 404, so a screen calling something unexpected fails loudly.
+ * answers gets a 404, so a screen calling something unexpected fails loudly. A request to another
+ * origin (a local print agent) goes to `elsewhere` when given.
  */
-export function fakeServer(routes: FakeRoutes) {
+export function fakeServer(
+  routes: FakeRoutes,
+  { elsewhere }: { elsewhere?: (url: string, init?: RequestInit) => Promise<Response> } = {},
+) {
   const calls: FakeCall[] = [];
   const handlers = routes as Record<string, ((body: unknown, url: URL, params: object) => Answer<unknown>) | undefined>;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
+    if (elsewhere && url.origin !== 'http://localhost') return elsewhere(String(input), init);
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/lab\/api/, '');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
