@@ -49,8 +49,9 @@ export interface FakeCall {
  * Stands in for the server behind `fetch`: each request goes to its route of the contract's route
  * table, keyed `METHOD /path` as the table writes it (below /lab/api, `:name` for a parameter),
  * whose handler answers it. Every request is recorded in `calls`; one no route
- * answers gets a 404, so a screen calling something unexpected fails loudly. A request to another
- * origin (a local print agent) goes to `elsewhere` when given.
+ * answers gets a 404, so a screen calling something unexpected fails loudly, unless `elsewhere` is
+ * given: it answers what the table does not (another origin such as a local print agent, the label
+ * renderer's images).
  */
 export function fakeServer(
   routes: FakeRoutes,
@@ -60,14 +61,14 @@ export function fakeServer(
   const handlers = routes as Record<string, ((body: unknown, url: URL, params: object) => Answer<unknown>) | undefined>;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    if (elsewhere && url.origin !== 'http://localhost') return elsewhere(String(input), init);
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/lab\/api/, '');
+    const route = url.origin === 'http://localhost' ? matchRoute(method, path) : undefined;
+    // The exact path first (a route without parameters is keyed by it), then the route's `:name` pattern.
+    const handler = route && (handlers[`${method} ${path}`] ?? handlers[`${method} ${routeTable[route.name].path}`]);
+    if (!handler && elsewhere) return elsewhere(String(input), init);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path, search: url.search, body });
-    // The exact path first (a route without parameters is keyed by it), then the route's `:name` pattern.
-    const route = matchRoute(method, path);
-    const handler = handlers[`${method} ${path}`] ?? (route && handlers[`${method} ${routeTable[route.name].path}`]);
     const answered = handler?.(body, url, route?.params ?? {}) ?? {
       status: 404,
       body: { message: `no route ${method} ${path}` },
