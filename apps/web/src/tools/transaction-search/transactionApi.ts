@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DefinitionsReply, TransactionSearchQuery, TransactionSearchReply } from '@lab/core/contract';
+import type { DefinitionsReply, TransactionSearchReply } from '@lab/core/contract';
 import { DEFAULT_DEFINITIONS_VERSION } from '@lab/core/transactions';
 import { apiCall } from '@/lib/api';
 
@@ -35,7 +35,7 @@ export function searchDefinitions(p: SearchParams): Promise<TransactionSearchRep
     isId: p.isId ? 'true' : 'false',
     isFullText: p.isFullText ? 'true' : 'false',
     ...(p.type ? { type: p.type } : {}),
-  } satisfies TransactionSearchQuery;
+  } as const;
   return apiCall('transactions.search', { query });
 }
 
