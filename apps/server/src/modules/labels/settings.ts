@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
+import { API_PREFIX } from '../../http/web.js';
 import { defineModuleConfig } from '../../module.js';
 
 const megabytes = (n: number) => n * 1024 * 1024;
@@ -46,8 +47,8 @@ export const labelsConfig = defineModuleConfig({
     labelMaxConcurrentPerClient: e.LABEL_MAX_CONCURRENT_PER_CLIENT,
     /** Label requests per client address per minute (429 above). */
     labelRateLimitPerMinute: e.LABEL_RATE_LIMIT_PER_MINUTE,
-    /** Base URL of the ZPL conversion service the web app calls; unset = our own. */
-    labelServiceUrl: e.LABEL_SERVICE_URL === '' ? undefined : e.LABEL_SERVICE_URL.replace(/\/+$/, ''),
+    /** Base URL of the ZPL conversion service the web app calls; LABEL_SERVICE_URL unset = our own routes. */
+    labelServiceUrl: e.LABEL_SERVICE_URL === '' ? `${API_PREFIX}/labels` : e.LABEL_SERVICE_URL.replace(/\/+$/, ''),
   }),
 });
 
@@ -59,6 +60,6 @@ declare module '../../config.js' {
 }
 
 /** An external LABEL_SERVICE_URL's origin, which the browser must be allowed to call (CSP connect-src). */
-export function labelServiceOrigin(url: string | undefined): string | undefined {
-  return url && /^https?:\/\//i.test(url) ? new URL(url).origin : undefined;
+export function labelServiceOrigin(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? new URL(url).origin : undefined;
 }

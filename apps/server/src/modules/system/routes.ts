@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../http/routes.js';
-import { API_PREFIX } from '../../http/web.js';
 import { serverVersion } from '../../version.js';
 
 /** Health and the few server settings the web app needs at run time. */
@@ -23,7 +22,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       version: serverVersion,
       fileShareUrl: app.config.fileShareUrl ?? null,
       publicBaseUrl: app.config.publicBaseUrl ?? null,
-      labelServiceUrl: app.config.labelServiceUrl ?? `${API_PREFIX}/labels`,
+      labelServiceUrl: app.config.labelServiceUrl,
       mapTileUrl: app.config.mapTileUrl ?? null,
       mapTileAttribution: app.config.mapTileAttribution ?? null,
       user: request.user ?? null,
