@@ -15,7 +15,7 @@ import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
 import { useDebounced } from '@/lib/useDebounced';
-import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/tools/fapi/shared/handoff';
+import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/lib/playground/handoff';
 import { GeneratorContext, warningText, type Generator, type Patch } from './context';
 import { FromTransaction } from './FromTransaction';
 import { messages } from './messages';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import { resetSecureStorageCache, secureStorage } from '@/lib/secureStorage';
-import { leavePlaygroundHandoff } from './shared/handoff';
+import { leavePlaygroundHandoff } from '@/lib/playground/handoff';
 import type { SpecificFormProps } from './shared/types';
 import { applySlot, blankState, CREDENTIALS_KEY, updateSlot } from './credentials';
 import FapiPage, { REMINDER_KEY } from './FapiPage';

@@ -9,7 +9,7 @@ import { MyMemoButton } from '@/components/memo';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { fetchCarrierToken, firstCarrierError } from './shared/client';
-import { takePlaygroundHandoff, type PlaygroundHandoff } from './shared/handoff';
+import { takePlaygroundHandoff, type PlaygroundHandoff } from '@/lib/playground/handoff';
 import type { ActiveCredential } from './shared/types';
 import { activeCredential, activeSlot, applySlot, credentialButton, hasValidToken, slotEnv } from './credentials';
 import { CredentialsDialog } from './CredentialsDialog';

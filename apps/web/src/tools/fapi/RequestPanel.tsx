@@ -32,7 +32,7 @@ import { SPECIFIC_FORMS } from './forms';
 import { ResponseDemo } from './demos';
 import { callCarrier, gatewayUrl } from './shared/client';
 import type { ActiveCredential, CarrierCallResult, CarrierEnv } from './shared/types';
-import type { PlaygroundHandoff } from './shared/handoff';
+import type { PlaygroundHandoff } from '@/lib/playground/handoff';
 import { toCurl, transactionId } from './curl';
 import { applyOverwrite, labelSpecOptions, LABEL_RESPONSE_OPTIONS } from './overwrite';
 import { parseBody, pushHistory, withEndpoint, type HistoryEntry, type RequestTab } from './tabs';
