@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Col, Flex, Form, Row, Space, Tabs, Tag, Typography } from 'antd';
 import type { OpenApiValidateReply } from '@lab/core/contract';
@@ -20,7 +19,7 @@ import { GeneratorContext, warningText, type Generator, type Patch } from './con
 import { FromTransaction } from './FromTransaction';
 import { messages } from './messages';
 import { AddressTab, CommodityTab, GeneralTab, LabelTab, PackageTab, PaymentTab, ServiceTab } from './sections';
-import { shipEnumsQuery, validateShipPayload } from './shipPayloadApi';
+import { useShipEnums, validateShipPayload } from './shipPayloadApi';
 
 /**
  * The ship payload generator panel (issue 14): the page at /api/fapishippayloadgenerator and the
@@ -43,7 +42,7 @@ export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProp
     (patch: Patch) => setState((prev) => ({ ...prev, ...(typeof patch === 'function' ? patch(prev) : patch) })),
     [],
   );
-  const enumsQuery = useQuery(shipEnumsQuery);
+  const enumsQuery = useShipEnums();
   const enums = enumsQuery.data ?? FALLBACK_DOCUMENT_ENUMS;
   const imported = enumsQuery.data != null;
 

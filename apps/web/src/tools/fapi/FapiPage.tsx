@@ -1,10 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Checkbox, Flex, Modal, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { endpointById } from '@lab/core/carrier';
-import { apiFetch } from '@/lib/api';
 import { MyMemoButton } from '@/components/memo';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -13,7 +11,7 @@ import { takePlaygroundHandoff, type PlaygroundHandoff } from '@/lib/playground/
 import type { ActiveCredential } from './shared/types';
 import { activeCredential, activeSlot, applySlot, credentialButton, hasValidToken, slotEnv } from './credentials';
 import { CredentialsDialog } from './CredentialsDialog';
-import { FALLBACK_STOCK_TYPES, findLabelStockTypes } from './overwrite';
+import { useStockTypes } from './fapiApi';
 import { RequestPanel, type TabResponse } from './RequestPanel';
 import { addTab, closeTab, loadTabs, saveTabs, updateTab, withEndpoint, type RequestTab, type TabsState } from './tabs';
 import { useCredentials } from './useCredentials';
@@ -73,17 +71,7 @@ export default function FapiPage() {
   const slot = activeSlot(creds);
   const button = credentialButton(creds);
 
-  const stockDoc = useQuery({
-    queryKey: ['fapi-ship-doc'],
-    queryFn: () => apiFetch<unknown>('/openapi-docs/ship--Shipment-Resource'),
-    enabled: active.endpointId === 'ship-create',
-    staleTime: Infinity,
-    retry: false,
-  });
-  const stockTypes = useMemo(
-    () => (stockDoc.data ? findLabelStockTypes(stockDoc.data) : undefined) ?? FALLBACK_STOCK_TYPES,
-    [stockDoc.data],
-  );
+  const stockTypes = useStockTypes(active.endpointId === 'ship-create');
 
   const patchTab = useCallback(
     (key: string, patch: Partial<RequestTab>) => setTabs((prev) => updateTab(prev, key, patch)),
