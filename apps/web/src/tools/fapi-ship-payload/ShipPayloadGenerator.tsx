@@ -18,7 +18,13 @@ import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/lib/playgroun
 import { GeneratorContext, warningText, type Generator, type Patch } from './context';
 import { FromTransaction } from './FromTransaction';
 import { messages } from './messages';
-import { AddressTab, CommodityTab, GeneralTab, LabelTab, PackageTab, PaymentTab, ServiceTab } from './sections';
+import { AddressTab } from './AddressTab';
+import { CommodityTab } from './CommodityTab';
+import { GeneralTab } from './GeneralTab';
+import { LabelTab } from './LabelTab';
+import { PackageTab } from './PackageTab';
+import { PaymentTab } from './PaymentTab';
+import { ServiceTab } from './ServiceTab';
 import { useShipEnums, validateShipPayload } from './shipPayloadApi';
 
 /**

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Checkbox, Col, Input, Row, Select, Typography } from 'antd';
+import { canAddAttachedDocument, PRODUCT_VALUES, type BrokerInput } from '@lab/core/shipping/payload';
+import { ChoiceField, Field, IntegerField, TextField, useChoiceOptions, useGenerator } from './context';
+import { Check, SubTabs } from './controls';
+import { EditableList } from './EditableList';
+import { PartyForm } from './PartyForm';
+
+function EtdPane() {
+  const { s, set, m } = useGenerator();
+  const requested = useChoiceOptions('etdRequestedDocumentType', s.etdRequestedDocumentTypes);
+  const types = useChoiceOptions('etdAttachedDocumentType');
+  const [draft, setDraft] = useState({ documentType: '', documentId: '' });
+  return (
+    <>
+      <Field label={m.etdDocumentTypes} id="spg-etdRequestedDocumentTypes" field="etdRequestedDocumentTypes">
+        <Select<string[]>
+          id="spg-etdRequestedDocumentTypes"
+          mode="multiple"
+          value={s.etdRequestedDocumentTypes}
+          options={requested}
+          onChange={(v) => set({ etdRequestedDocumentTypes: v })}
+        />
+      </Field>
+      <Check k="etdPostShipmentUpload" label={m.postShipmentUpload} />
+      <Typography.Title level={5}>{m.attachedDocuments}</Typography.Title>
+      <EditableList
+        draft={
+          <>
+            <Col span={10}>
+              <Field label={m.documentType} id="spg-etd-doc-type" field="etdAttachedDocuments">
+                <Select<string>
+                  id="spg-etd-doc-type"
+                  value={draft.documentType || undefined}
+                  options={types}
+                  onChange={(v) => setDraft((d) => ({ ...d, documentType: v }))}
+                />
+              </Field>
+            </Col>
+            <Col span={10}>
+              <Field label={m.documentId} id="spg-etd-doc-id">
+                <Input
+                  id="spg-etd-doc-id"
+                  value={draft.documentId}
+                  onChange={({ target: { value } }) => setDraft((d) => ({ ...d, documentId: value }))}
+                />
+              </Field>
+            </Col>
+          </>
+        }
+        addLabel={m.add}
+        addSpan={4}
+        canAdd={canAddAttachedDocument(draft)}
+        onAdd={() => {
+          set((st) => ({ etdAttachedDocuments: [...st.etdAttachedDocuments, draft] }));
+          setDraft({ documentType: draft.documentType, documentId: '' });
+        }}
+        rows={s.etdAttachedDocuments}
+        columns={[
+          { title: m.documentType, dataIndex: 'documentType' },
+          { title: m.documentId, dataIndex: 'documentId' },
+        ]}
+        onRemove={(i) => set((st) => ({ etdAttachedDocuments: st.etdAttachedDocuments.filter((_d, j) => j !== i) }))}
+      />
+    </>
+  );
+}
+
+function BrokerPane() {
+  const { s, set, m } = useGenerator();
+  return (
+    <>
+      <Typography.Title level={5}>{m.broker}</Typography.Title>
+      <PartyForm<BrokerInput> which="broker" party={s.broker} onChange={(p) => set({ broker: p })} />
+      <Field label={m.brokerAccount} id="spg-broker-account">
+        <Input
+          id="spg-broker-account"
+          value={s.broker.accountNumber}
+          onChange={(e) => set((st) => ({ broker: { ...st.broker, accountNumber: e.target.value } }))}
+        />
+      </Field>
+    </>
+  );
+}
+
+export function ServiceTab() {
+  const { s, set, a, m } = useGenerator();
+  const special = (PRODUCT_VALUES.specialServiceType ?? []).map((v) => ({ value: v, label: v }));
+  return (
+    <SubTabs
+      testId="spg-service-tabs"
+      items={[
+        {
+          key: 'general',
+          label: m.subGeneral,
+          children: (
+            <Row gutter={12}>
+              <Col span={8}>
+                <ChoiceField k="serviceType" list="serviceType" label={m.serviceType} />
+              </Col>
+              <Col span={8}>
+                <ChoiceField k="pickupType" list="pickupType" label={m.pickupType} />
+              </Col>
+              <Col span={8}>
+                <ChoiceField k="packagingType" list="packagingType" label={m.packagingType} />
+              </Col>
+              <Col span={24}>
+                <Field label={m.specialServices} id="spg-specialServices" field="specialServices">
+                  <div data-i18n-data id="spg-specialServices">
+                    <Checkbox.Group
+                      value={s.specialServices}
+                      options={special}
+                      onChange={(v) => set({ specialServices: v })}
+                    />
+                  </div>
+                </Field>
+              </Col>
+              <Col span={24}>
+                <Typography.Text strong>{m.freight}</Typography.Text>
+              </Col>
+              <Col span={8}>
+                <TextField k="bookingConfirmationNumber" label={m.bookingConfirmationNumber} disabled={!a.freight} />
+              </Col>
+              <Col span={8}>
+                <IntegerField k="shippersLoadAndCount" label={m.shippersLoadAndCount} disabled={!a.freight} />
+              </Col>
+              <Col span={8} style={{ paddingTop: 30 }}>
+                <Check k="packingListEnclosed" label={m.packingListEnclosed} disabled={!a.freight} />
+              </Col>
+            </Row>
+          ),
+        },
+        { key: 'etd', label: m.subEtd, disabled: !a.etd, children: <EtdPane /> },
+        { key: 'bso', label: m.subBso, disabled: !a.bso, children: <BrokerPane /> },
+        {
+          key: 'hal',
+          label: m.subHal,
+          disabled: !a.hal,
+          children: <TextField k="holdAtLocationId" label={m.locationId} />,
+        },
+      ]}
+    />
+  );
+}
