@@ -92,48 +92,31 @@ export function CommodityTab() {
           label: m.subGeneral,
           children: (
             <Row gutter={12}>
-              <Col span={12}>
-                <Check k="eci" label={m.eci} />
-              </Col>
-              <Col span={12}>
-                <Check k="isDocumentOnly" label={m.isDocumentOnly} />
-              </Col>
-              <Col span={8}>
-                <TextField k="currency" label={m.currency} />
-              </Col>
-              <Col span={8}>
-                <ChoiceField k="shipmentPurpose" list="shipmentPurpose" label={m.shipmentPurpose} disabled={!a.eci} />
-              </Col>
-              <Col span={8}>
-                <TextField k="termsOfSale" label={m.termsOfSale} disabled={!a.eci} />
-              </Col>
-              <Col span={12}>
-                <CommentField i={0} />
-              </Col>
-              <Col span={12}>
-                <CommentField i={1} />
-              </Col>
-              <Col span={12}>
-                <TextField k="declarationStatement" label={m.declarationStatement} disabled={!a.eci} />
-              </Col>
-              <Col span={12}>
-                <TextField k="specialInstructions" label={m.specialInstructions} disabled={!a.eci} />
-              </Col>
-              <Col span={8}>
-                <DecimalField k="freightCharge" label={m.freightCharge} disabled={!a.eci} />
-              </Col>
-              <Col span={8}>
-                <DecimalField k="packingCosts" label={m.packingCosts} disabled={!a.eci} />
-              </Col>
-              <Col span={8}>
-                <DecimalField k="handlingCosts" label={m.handlingCosts} disabled={!a.eci} />
-              </Col>
-              <Col span={8}>
-                <DecimalField k="taxesOrMiscellaneousCharge" label={m.taxesOrMiscellaneousCharge} disabled={!a.eci} />
-              </Col>
-              <Col span={8}>
-                <DecimalField k="insuranceCharge" label={m.insuranceCharge} />
-              </Col>
+              <Check span={12} k="eci" label={m.eci} />
+              <Check span={12} k="isDocumentOnly" label={m.isDocumentOnly} />
+              <TextField span={8} k="currency" label={m.currency} />
+              <ChoiceField
+                span={8}
+                k="shipmentPurpose"
+                list="shipmentPurpose"
+                label={m.shipmentPurpose}
+                disabled={!a.eci}
+              />
+              <TextField span={8} k="termsOfSale" label={m.termsOfSale} disabled={!a.eci} />
+              <CommentField span={12} i={0} />
+              <CommentField span={12} i={1} />
+              <TextField span={12} k="declarationStatement" label={m.declarationStatement} disabled={!a.eci} />
+              <TextField span={12} k="specialInstructions" label={m.specialInstructions} disabled={!a.eci} />
+              <DecimalField span={8} k="freightCharge" label={m.freightCharge} disabled={!a.eci} />
+              <DecimalField span={8} k="packingCosts" label={m.packingCosts} disabled={!a.eci} />
+              <DecimalField span={8} k="handlingCosts" label={m.handlingCosts} disabled={!a.eci} />
+              <DecimalField
+                span={8}
+                k="taxesOrMiscellaneousCharge"
+                label={m.taxesOrMiscellaneousCharge}
+                disabled={!a.eci}
+              />
+              <DecimalField span={8} k="insuranceCharge" label={m.insuranceCharge} />
             </Row>
           ),
         },
@@ -144,25 +127,21 @@ export function CommodityTab() {
           disabled: !a.eci,
           children: (
             <Row gutter={12}>
-              <Col span={24}>
-                <Check k="eciImages" label={m.eciImages} disabled={!a.eci} />
-              </Col>
-              <Col span={12}>
-                <ChoiceField
-                  k="letterheadImageId"
-                  list="customerImageId"
-                  label={m.letterheadImageId}
-                  disabled={!a.eciImages}
-                />
-              </Col>
-              <Col span={12}>
-                <ChoiceField
-                  k="signatureImageId"
-                  list="customerImageId"
-                  label={m.signatureImageId}
-                  disabled={!a.eciImages}
-                />
-              </Col>
+              <Check span={24} k="eciImages" label={m.eciImages} disabled={!a.eci} />
+              <ChoiceField
+                span={12}
+                k="letterheadImageId"
+                list="customerImageId"
+                label={m.letterheadImageId}
+                disabled={!a.eciImages}
+              />
+              <ChoiceField
+                span={12}
+                k="signatureImageId"
+                list="customerImageId"
+                label={m.signatureImageId}
+                disabled={!a.eciImages}
+              />
             </Row>
           ),
         },
@@ -171,11 +150,11 @@ export function CommodityTab() {
   );
 }
 
-function CommentField({ i }: { i: 0 | 1 }) {
+function CommentField({ i, span }: { i: 0 | 1; span: number }) {
   const { s, set, a, m } = useGenerator();
   const id = `spg-comment-${i}`;
   return (
-    <Field label={fillMessage(m.comment, { n: i + 1 })} id={id}>
+    <Field label={fillMessage(m.comment, { n: i + 1 })} id={id} span={span}>
       <Input
         id={id}
         disabled={!a.eci}

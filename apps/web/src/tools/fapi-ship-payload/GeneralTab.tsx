@@ -11,9 +11,7 @@ export function GeneralTab() {
           <Input id="spg-shipDate" type="date" value={s.shipDate} onChange={(e) => set({ shipDate: e.target.value })} />
         </Field>
       </Col>
-      <Col span={12}>
-        <TextField k="accountNumber" label={m.accountNumber} />
-      </Col>
+      <TextField span={12} k="accountNumber" label={m.accountNumber} />
       <Col span={12}>
         <Check k="totalDeclaredValueEnabled" label={m.totalDeclaredValue} />
         <DecimalField k="totalDeclaredValue" label={m.amountUsd} disabled={!s.totalDeclaredValueEnabled} />

@@ -15,18 +15,15 @@ export function LabelTab() {
           label: m.subBasic,
           children: (
             <Row gutter={12}>
-              <Col span={12}>
-                <ChoiceField k="imageType" list="imageType" label={m.imageType} />
-              </Col>
-              <Col span={12}>
-                <ChoiceField k="labelStockType" list="labelStockType" label={m.labelStockType} />
-              </Col>
-              <Col span={12}>
-                <ChoiceField k="labelFormatType" list="labelFormatType" label={m.labelFormatType} />
-              </Col>
-              <Col span={12}>
-                <ChoiceField k="labelResponseOptions" list="labelResponseOptions" label={m.labelResponseOptions} />
-              </Col>
+              <ChoiceField span={12} k="imageType" list="imageType" label={m.imageType} />
+              <ChoiceField span={12} k="labelStockType" list="labelStockType" label={m.labelStockType} />
+              <ChoiceField span={12} k="labelFormatType" list="labelFormatType" label={m.labelFormatType} />
+              <ChoiceField
+                span={12}
+                k="labelResponseOptions"
+                list="labelResponseOptions"
+                label={m.labelResponseOptions}
+              />
             </Row>
           ),
         },
@@ -35,26 +32,28 @@ export function LabelTab() {
           label: m.subAdvanced,
           children: (
             <Row gutter={12}>
-              <Col span={8}>
-                <ChoiceField
-                  k="labelOrder"
-                  list="labelOrder"
-                  label={m.labelOrder}
-                  disabled={!a.thermal}
-                  extra={a.thermal ? undefined : m.thermalOnly}
-                />
-              </Col>
-              <Col span={8}>
-                <ChoiceField
-                  k="labelPrintingOrientation"
-                  list="labelPrintingOrientation"
-                  label={m.labelPrintingOrientation}
-                  disabled={!a.thermal}
-                />
-              </Col>
-              <Col span={8}>
-                <ChoiceField k="labelRotation" list="labelRotation" label={m.labelRotation} disabled={!a.thermal} />
-              </Col>
+              <ChoiceField
+                span={8}
+                k="labelOrder"
+                list="labelOrder"
+                label={m.labelOrder}
+                disabled={!a.thermal}
+                extra={a.thermal ? undefined : m.thermalOnly}
+              />
+              <ChoiceField
+                span={8}
+                k="labelPrintingOrientation"
+                list="labelPrintingOrientation"
+                label={m.labelPrintingOrientation}
+                disabled={!a.thermal}
+              />
+              <ChoiceField
+                span={8}
+                k="labelRotation"
+                list="labelRotation"
+                label={m.labelRotation}
+                disabled={!a.thermal}
+              />
               <Col span={24}>
                 <Field label={m.maskedData} id="spg-maskedData" field="maskedData">
                   <Select<string[]>
@@ -66,9 +65,7 @@ export function LabelTab() {
                   />
                 </Field>
               </Col>
-              <Col span={24}>
-                <Check k="additionalLabelEnabled" label={m.additionalLabel} />
-              </Col>
+              <Check span={24} k="additionalLabelEnabled" label={m.additionalLabel} />
               <Col span={24}>
                 <Check k="docTabEnabled" label={m.docTab} disabled={!a.docTabOption} />
                 {a.docTabOption ? null : <Typography.Text type="secondary"> {m.docTabOnly}</Typography.Text>}
@@ -82,12 +79,8 @@ export function LabelTab() {
           disabled: !a.additionalLabel,
           children: (
             <Row gutter={12}>
-              <Col span={12}>
-                <ChoiceField k="additionalLabelType" list="additionalLabelType" label={m.additionalLabelType} />
-              </Col>
-              <Col span={12}>
-                <IntegerField k="additionalLabelCount" label={m.additionalLabelCount} />
-              </Col>
+              <ChoiceField span={12} k="additionalLabelType" list="additionalLabelType" label={m.additionalLabelType} />
+              <IntegerField span={12} k="additionalLabelCount" label={m.additionalLabelCount} />
             </Row>
           ),
         },

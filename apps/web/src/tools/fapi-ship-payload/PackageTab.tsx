@@ -27,12 +27,8 @@ function PackageList() {
   return (
     <>
       <Row gutter={12}>
-        <Col span={12}>
-          <ChoiceField k="weightUnits" list="weightUnits" label={m.weightUnits} />
-        </Col>
-        <Col span={12}>
-          <ChoiceField k="dimensionUnits" list="dimensionUnits" label={m.dimensionUnits} />
-        </Col>
+        <ChoiceField span={12} k="weightUnits" list="weightUnits" label={m.weightUnits} />
+        <ChoiceField span={12} k="dimensionUnits" list="dimensionUnits" label={m.dimensionUnits} />
       </Row>
       <EditableList
         draft={

@@ -95,15 +95,9 @@ export function ServiceTab() {
           label: m.subGeneral,
           children: (
             <Row gutter={12}>
-              <Col span={8}>
-                <ChoiceField k="serviceType" list="serviceType" label={m.serviceType} />
-              </Col>
-              <Col span={8}>
-                <ChoiceField k="pickupType" list="pickupType" label={m.pickupType} />
-              </Col>
-              <Col span={8}>
-                <ChoiceField k="packagingType" list="packagingType" label={m.packagingType} />
-              </Col>
+              <ChoiceField span={8} k="serviceType" list="serviceType" label={m.serviceType} />
+              <ChoiceField span={8} k="pickupType" list="pickupType" label={m.pickupType} />
+              <ChoiceField span={8} k="packagingType" list="packagingType" label={m.packagingType} />
               <Col span={24}>
                 <Field label={m.specialServices} id="spg-specialServices" field="specialServices">
                   <div data-i18n-data id="spg-specialServices">
@@ -118,12 +112,13 @@ export function ServiceTab() {
               <Col span={24}>
                 <Typography.Text strong>{m.freight}</Typography.Text>
               </Col>
-              <Col span={8}>
-                <TextField k="bookingConfirmationNumber" label={m.bookingConfirmationNumber} disabled={!a.freight} />
-              </Col>
-              <Col span={8}>
-                <IntegerField k="shippersLoadAndCount" label={m.shippersLoadAndCount} disabled={!a.freight} />
-              </Col>
+              <TextField
+                span={8}
+                k="bookingConfirmationNumber"
+                label={m.bookingConfirmationNumber}
+                disabled={!a.freight}
+              />
+              <IntegerField span={8} k="shippersLoadAndCount" label={m.shippersLoadAndCount} disabled={!a.freight} />
               <Col span={8} style={{ paddingTop: 30 }}>
                 <Check k="packingListEnclosed" label={m.packingListEnclosed} disabled={!a.freight} />
               </Col>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Checkbox, Tabs } from 'antd';
-import { useGenerator, type BoolKey } from './context';
+import { inColumn, useGenerator, type BoolKey } from './context';
 
 interface SubTab {
   key: string;
@@ -16,9 +16,10 @@ export function SubTabs({ items, testId }: { items: SubTab[]; testId: string }) 
   return <Tabs data-testid={testId} size="small" destroyOnHidden activeKey={active} onChange={setKey} items={items} />;
 }
 
-export function Check({ k, label, disabled }: { k: BoolKey; label: string; disabled?: boolean }) {
+export function Check({ k, label, disabled, span }: { k: BoolKey; label: string; disabled?: boolean; span?: number }) {
   const { s, set } = useGenerator();
-  return (
+  return inColumn(
+    span,
     <Checkbox
       id={`spg-${k}`}
       checked={s[k]}
@@ -27,6 +28,6 @@ export function Check({ k, label, disabled }: { k: BoolKey; label: string; disab
       style={{ marginBottom: 10 }}
     >
       {label}
-    </Checkbox>
+    </Checkbox>,
   );
 }
