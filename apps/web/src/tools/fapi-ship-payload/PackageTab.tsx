@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Col, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Col, Input, InputNumber, Row, Typography } from 'antd';
 import { canAddReference, emptyPackage, packageProblem, type PackageInput } from '@lab/core/shipping/payload';
 import { fillMessage } from '@/lib/i18n';
 import { ChoiceField, Field, useChoiceOptions, useGenerator } from './context';
 import { SubTabs } from './controls';
+import { ChoicePairList, type PairSpec } from './ChoicePairList';
 import { EditableList } from './EditableList';
 
 function PackageList() {
@@ -92,50 +93,25 @@ function PackageList() {
   );
 }
 
+const REFERENCES = {
+  list: 'references',
+  choice: 'type',
+  text: 'value',
+  ids: ['spg-reference-type', 'spg-reference-value'],
+} satisfies PairSpec<'references'>;
+
 function References() {
-  const { s, set, m } = useGenerator();
+  const { m } = useGenerator();
   const types = useChoiceOptions('customerReferenceType');
-  const [draft, setDraft] = useState({ type: '', value: '' });
   return (
     <>
       <Typography.Text type="secondary">{m.referencesNote}</Typography.Text>
-      <EditableList
-        draft={
-          <>
-            <Col span={10}>
-              <Field label={m.referenceType} id="spg-reference-type" field="references">
-                <Select<string>
-                  id="spg-reference-type"
-                  value={draft.type || undefined}
-                  options={types}
-                  onChange={(v) => setDraft((d) => ({ ...d, type: v }))}
-                />
-              </Field>
-            </Col>
-            <Col span={10}>
-              <Field label={m.referenceValue} id="spg-reference-value">
-                <Input
-                  id="spg-reference-value"
-                  value={draft.value}
-                  onChange={({ target: { value } }) => setDraft((d) => ({ ...d, value: value }))}
-                />
-              </Field>
-            </Col>
-          </>
-        }
+      <ChoicePairList
+        spec={REFERENCES}
+        labels={[m.referenceType, m.referenceValue]}
+        options={types}
         addLabel={m.addReference}
-        addSpan={4}
-        canAdd={canAddReference(draft)}
-        onAdd={() => {
-          set((st) => ({ references: [...st.references, draft] }));
-          setDraft({ type: draft.type, value: '' });
-        }}
-        rows={s.references}
-        columns={[
-          { title: m.referenceType, dataIndex: 'type' },
-          { title: m.referenceValue, dataIndex: 'value' },
-        ]}
-        onRemove={(i) => set((st) => ({ references: st.references.filter((_r, j) => j !== i) }))}
+        canAdd={canAddReference}
       />
     </>
   );

@@ -1,16 +1,21 @@
-import { useState } from 'react';
 import { Checkbox, Col, Input, Row, Select, Typography } from 'antd';
 import { canAddAttachedDocument, PRODUCT_VALUES, type BrokerInput } from '@lab/core/shipping/payload';
 import { ChoiceField, Field, IntegerField, TextField, useChoiceOptions, useGenerator } from './context';
 import { Check, SubTabs } from './controls';
-import { EditableList } from './EditableList';
+import { ChoicePairList, type PairSpec } from './ChoicePairList';
 import { PartyForm } from './PartyForm';
+
+const ATTACHED = {
+  list: 'etdAttachedDocuments',
+  choice: 'documentType',
+  text: 'documentId',
+  ids: ['spg-etd-doc-type', 'spg-etd-doc-id'],
+} satisfies PairSpec<'etdAttachedDocuments'>;
 
 function EtdPane() {
   const { s, set, m } = useGenerator();
   const requested = useChoiceOptions('etdRequestedDocumentType', s.etdRequestedDocumentTypes);
   const types = useChoiceOptions('etdAttachedDocumentType');
-  const [draft, setDraft] = useState({ documentType: '', documentId: '' });
   return (
     <>
       <Field label={m.etdDocumentTypes} id="spg-etdRequestedDocumentTypes" field="etdRequestedDocumentTypes">
@@ -24,43 +29,12 @@ function EtdPane() {
       </Field>
       <Check k="etdPostShipmentUpload" label={m.postShipmentUpload} />
       <Typography.Title level={5}>{m.attachedDocuments}</Typography.Title>
-      <EditableList
-        draft={
-          <>
-            <Col span={10}>
-              <Field label={m.documentType} id="spg-etd-doc-type" field="etdAttachedDocuments">
-                <Select<string>
-                  id="spg-etd-doc-type"
-                  value={draft.documentType || undefined}
-                  options={types}
-                  onChange={(v) => setDraft((d) => ({ ...d, documentType: v }))}
-                />
-              </Field>
-            </Col>
-            <Col span={10}>
-              <Field label={m.documentId} id="spg-etd-doc-id">
-                <Input
-                  id="spg-etd-doc-id"
-                  value={draft.documentId}
-                  onChange={({ target: { value } }) => setDraft((d) => ({ ...d, documentId: value }))}
-                />
-              </Field>
-            </Col>
-          </>
-        }
+      <ChoicePairList
+        spec={ATTACHED}
+        labels={[m.documentType, m.documentId]}
+        options={types}
         addLabel={m.add}
-        addSpan={4}
-        canAdd={canAddAttachedDocument(draft)}
-        onAdd={() => {
-          set((st) => ({ etdAttachedDocuments: [...st.etdAttachedDocuments, draft] }));
-          setDraft({ documentType: draft.documentType, documentId: '' });
-        }}
-        rows={s.etdAttachedDocuments}
-        columns={[
-          { title: m.documentType, dataIndex: 'documentType' },
-          { title: m.documentId, dataIndex: 'documentId' },
-        ]}
-        onRemove={(i) => set((st) => ({ etdAttachedDocuments: st.etdAttachedDocuments.filter((_d, j) => j !== i) }))}
+        canAdd={canAddAttachedDocument}
       />
     </>
   );
