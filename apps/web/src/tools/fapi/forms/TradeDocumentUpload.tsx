@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Flex, Form, Typography } from 'antd';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import type { SpecificFormProps } from '../shared/types';
-import { ChoiceItem, TextItem, UploadItem, useDocumentUpload } from './controls';
+import { ChoiceItem, country, TextItem, UploadItem, useDocumentUpload } from './controls';
 import { DocumentPreview } from './DocumentPreview';
 import { FilePick, fileMatches } from './FilePick';
 import { FormResult, NoCredential } from './FormResult';
@@ -24,7 +24,6 @@ import {
 
 const PATH = '/documents/v1/etds/upload';
 const COUNTRY = /^[A-Z]{2}$/;
-
 /**
  * Trade Document Upload (ETD): workflow, post-shipment carrier/tracking/date, countries, document
  * type, content type (changing it clears the chosen file), file with a preview, multipart upload.
@@ -73,13 +72,6 @@ export default function TradeDocumentUpload(props: SpecificFormProps) {
   const meta = result?.ok
     ? (result.result.body as { output?: { meta?: { docId?: string; documentType?: string } } }).output?.meta
     : undefined;
-  const country = (set: (v: string) => void) => (e: { target: { value: string } }) =>
-    set(
-      e.target.value
-        .replace(/[^a-z]/gi, '')
-        .toUpperCase()
-        .slice(0, 2),
-    );
 
   return (
     <Flex vertical gap={12} data-testid="fapi-form-etd">

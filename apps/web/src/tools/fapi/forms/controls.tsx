@@ -52,6 +52,15 @@ export function TextItem(p: {
   );
 }
 
+/** A country input's change: letters only, upper case, two at most. */
+export const country = (set: (v: string) => void) => (e: { target: { value: string } }) =>
+  set(
+    e.target.value
+      .replace(/[^a-z]/gi, '')
+      .toUpperCase()
+      .slice(0, 2),
+  );
+
 /** The form's "Upload to API" button. */
 export function UploadItem(p: { testId: string; busy: boolean; disabled: boolean; onClick: () => void }) {
   const m = useMessages(messages);
