@@ -16,6 +16,18 @@ function ZoneEditor({
 }) {
   const { m } = useGenerator();
   const justification = useChoiceOptions('justification', zone.justification);
+  const text = (k: 'header' | 'dataField' | 'literalValue', label: string, span: number, id: string, max?: number) => (
+    <Col span={span}>
+      <Field label={label} id={`${prefix}-${id}`}>
+        <Input
+          id={`${prefix}-${id}`}
+          maxLength={max}
+          value={zone[k]}
+          onChange={(e) => onChange({ ...zone, [k]: e.target.value })}
+        />
+      </Field>
+    </Col>
+  );
   return (
     <Row gutter={8}>
       <Col span={4}>
@@ -30,34 +42,9 @@ function ZoneEditor({
           />
         </Field>
       </Col>
-      <Col span={4}>
-        <Field label={m.header} id={`${prefix}-header`}>
-          <Input
-            id={`${prefix}-header`}
-            maxLength={7}
-            value={zone.header}
-            onChange={(e) => onChange({ ...zone, header: e.target.value })}
-          />
-        </Field>
-      </Col>
-      <Col span={7}>
-        <Field label={m.dataField} id={`${prefix}-dataField`}>
-          <Input
-            id={`${prefix}-dataField`}
-            value={zone.dataField}
-            onChange={(e) => onChange({ ...zone, dataField: e.target.value })}
-          />
-        </Field>
-      </Col>
-      <Col span={5}>
-        <Field label={m.literalValue} id={`${prefix}-literal`}>
-          <Input
-            id={`${prefix}-literal`}
-            value={zone.literalValue}
-            onChange={(e) => onChange({ ...zone, literalValue: e.target.value })}
-          />
-        </Field>
-      </Col>
+      {text('header', m.header, 4, 'header', 7)}
+      {text('dataField', m.dataField, 7, 'dataField')}
+      {text('literalValue', m.literalValue, 5, 'literal')}
       <Col span={4}>
         <Field label={m.justification} id={`${prefix}-justification`}>
           <Select<string>
