@@ -6,7 +6,8 @@ import tseslint from 'typescript-eslint';
 
 // Tools are rooms: a tool imports only @/components, @/lib, @lab/core, the tool framework
 // (@/tools/types, @/tools/registry) and its own folder. One block per tool folder and per folder depth
-// (a `../<other>` climbs out of the tool from its top folder only, `../../<other>` from one folder down…).
+// (a `../<other>` climbs out of the tool from its top folder only, `../../<other>` from one folder down…);
+// static imports, re-exports and `import('…')` alike.
 const toolsDir = 'apps/web/src/tools';
 const toolImportMessage =
   'a tool imports only @/components, @/lib, @lab/core and its own folder: promote what is shared';
@@ -38,6 +39,14 @@ const toolBoundaries = toolFolders.flatMap((tool) =>
                 message: toolImportMessage,
               },
             ],
+          },
+        ],
+        // The same for `import('…')` (a lazy page or component).
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: `ImportExpression[source.value=/^(@\\/tools\\/|${up.replaceAll('.', '\\.').replaceAll('/', '\\/')})(${others.join('|')})(\\/|$)/]`,
+            message: toolImportMessage,
           },
         ],
       },

@@ -4,7 +4,7 @@ import type { OpenApiValidateReply } from '@lab/core/contract';
 import { takePlaygroundHandoff } from '@/lib/playground/handoff';
 import { renderWithProviders } from '@/test/render';
 import { COUNTRIES, fakeServer, type FakeRoutes } from '@/test/fakeServer';
-import ShipPayloadGenerator from './ShipPayloadGenerator';
+import { ShipPayloadGenerator } from '@/components/ship-payload';
 import ShipPayloadPage from './ShipPayloadPage';
 import tool from './index';
 

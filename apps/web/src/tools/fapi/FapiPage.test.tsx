@@ -16,8 +16,8 @@ import tool from './index';
  */
 const revealed: string[][] = [];
 
-// Stand-in payload generator (tools/fapi-ship-payload is built beside this page).
-vi.mock('@/tools/fapi-ship-payload/ShipPayloadGenerator', () => ({
+// Stand-in payload generator (components/ship-payload is built beside this page).
+vi.mock('@/components/ship-payload/ShipPayloadGenerator', () => ({
   default: ({ onUse }: { onUse?: (p: unknown) => void }) => (
     <button type="button" onClick={() => onUse?.({ requestedShipment: { generated: true } })}>
       use generated

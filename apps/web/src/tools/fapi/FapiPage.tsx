@@ -18,7 +18,7 @@ import { addTab, closeTab, loadTabs, saveTabs, updateTab, withEndpoint, type Req
 import { useCredentials } from './useCredentials';
 import { messages } from './messages';
 
-const ShipPayloadGenerator = lazy(() => import('@/tools/fapi-ship-payload/ShipPayloadGenerator'));
+const ShipPayloadGenerator = lazy(() => import('@/components/ship-payload/ShipPayloadGenerator'));
 
 export { REMINDER_KEY } from './ReminderModal';
 
