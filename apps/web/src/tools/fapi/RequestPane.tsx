@@ -1,4 +1,4 @@
-import { Suspense, type RefObject } from 'react';
+import { Suspense, type ComponentProps, type RefObject } from 'react';
 import { Flex, Spin, Typography } from 'antd';
 import type { CarrierEndpoint } from '@lab/core/carrier';
 import { useMessages } from '@/lib/i18n';
@@ -12,6 +12,7 @@ import { messages } from './messages';
 /** The request column: text/tree mode, the editor and the schema check under it. */
 export function RequestPane({
   endpoint,
+  schema,
   editor,
   text,
   valid,
@@ -21,6 +22,7 @@ export function RequestPane({
   onSelectPath,
 }: {
   endpoint: CarrierEndpoint;
+  schema: ComponentProps<typeof SchemaProblems>['check'];
   editor: RefObject<JsonEditorHandle | null>;
   text: string;
   /** The text is valid JSON (the tree mode needs it). */
@@ -53,7 +55,7 @@ export function RequestPane({
           onSelectPath={onSelectPath}
         />
       </Suspense>
-      <SchemaProblems endpoint={endpoint} text={text} onJump={(p) => editor.current?.reveal(problemPath(p))} />
+      <SchemaProblems endpoint={endpoint} check={schema} onJump={(p) => editor.current?.reveal(problemPath(p))} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import type { ActiveCredential, CarrierCallResult, CarrierEnv } from './shared/t
 import { transactionId } from './curl';
 import { CurlModal } from './CurlModal';
 import { EndpointPicker } from './EndpointPicker';
+import { useSchemaCheck } from './fapiApi';
 import { HistoryModal } from './HistoryModal';
 import { toDisplayPath } from './jsonPaths';
 import type { EditorMode, JsonEditorHandle } from './JsonEditor';
@@ -82,6 +83,7 @@ export function RequestPanel(props: RequestPanelProps) {
   const baseUrl = `${origin}${gatewayUrl(env, '')}`.replace(/\/$/, '');
   const callDisabled = !credential || !parsed.ok || endpoint.disabled;
   const { calling, call, bodyToSend } = useCarrierCall({ ...props, endpoint, path, liveBody, editor: requestEditor });
+  const schema = useSchemaCheck(endpoint, tab.body, !SpecificForm);
   const selectPath = (p: readonly (string | number)[]) => setNodePath(toDisplayPath(p));
 
   function loadSample(value: unknown) {
@@ -147,6 +149,7 @@ export function RequestPanel(props: RequestPanelProps) {
             <Col span={12}>
               <RequestPane
                 endpoint={endpoint}
+                schema={schema}
                 editor={requestEditor}
                 text={tab.body}
                 valid={parsed.ok}

@@ -1,22 +1,22 @@
 import { Alert, Typography } from 'antd';
 import type { CarrierEndpoint } from '@lab/core/carrier';
 import { fillMessage, useMessages } from '@/lib/i18n';
-import { useSchemaCheck } from './fapiApi';
+import type { useSchemaCheck } from './fapiApi';
 import { messages } from './messages';
 
 /** The request's schema check (against the imported document), its problems linked to their nodes. */
 export function SchemaProblems({
   endpoint,
-  text,
+  check,
   onJump,
 }: {
   endpoint: CarrierEndpoint;
-  /** The request editor's text. */
-  text: string;
+  /** The request text's schema check (kept by the panel across a switch to a specific form and back). */
+  check: ReturnType<typeof useSchemaCheck>;
   onJump: (path: string) => void;
 }) {
   const m = useMessages(messages);
-  const { data: reply, error, isFetching } = useSchemaCheck(endpoint, text);
+  const { data: reply, error, isFetching } = check;
   const problems = reply?.problems ?? [];
   if (!endpoint.operation) return <Typography.Text type="secondary">{m.schemaNone}</Typography.Text>;
   if (error)

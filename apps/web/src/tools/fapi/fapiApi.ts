@@ -33,13 +33,13 @@ export const fapiQueries = {
 
 export const useSamples = (endpointId: string) => useQuery(fapiQueries.samples(endpointId));
 
-/** The schema check of the request text, 400 ms after its last change (only while it is valid JSON). */
-export function useSchemaCheck(endpoint: CarrierEndpoint, text: string) {
+/** The schema check of the request text, 400 ms after its last change (only while it is valid JSON, and `enabled`). */
+export function useSchemaCheck(endpoint: CarrierEndpoint, text: string, enabled: boolean) {
   const checkedText = useDebounced(text, 400);
   const checked = useMemo(() => parseBody(checkedText), [checkedText]);
   return useQuery({
     ...fapiQueries.validate(endpoint.id, checkedText, checked.ok ? checked.value : null),
-    enabled: !!endpoint.operation && checked.ok,
+    enabled: enabled && !!endpoint.operation && checked.ok,
   });
 }
 
