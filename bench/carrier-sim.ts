@@ -12,6 +12,7 @@ import {
   carrierOpenApiDataset,
   DocumentValidators,
   indexOperations,
+  labelsModule,
   loadConfig,
   OperationChecker,
   runImport,
@@ -72,12 +73,14 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
 // ── 2. the simulator called directly (HTTP, in this process) ──
 {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-sim-'));
+  // The simulators and the labels module, whose label renderer (and LABEL_* settings) they use.
+  const modules = [labelsModule, ...simulatorModules];
   const config = loadConfig(
     { LOG_LEVEL: 'warn', SIM_SEED: '7' },
     { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },
-    simulatorModules,
+    modules,
   );
-  const app = await buildApp(config, { modules: simulatorModules });
+  const app = await buildApp(config, { modules });
   await runImport(app.db, [carrierOpenApiDataset], 'carrier-openapi', [DOCS]);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `${address}/lab/sim/carrier`;

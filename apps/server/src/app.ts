@@ -8,6 +8,7 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -19,10 +20,18 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { API_PREFIX, HOOKS_PREFIX, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
-import { checkModules, collectMigrations, collectSeeders, type CspAdditions, type LabModule } from './module.js';
+import {
+  checkModules,
+  collectMigrations,
+  collectSeeders,
+  type CspAdditions,
+  type LabModule,
+  type LabServices,
+} from './module.js';
 import { labModules } from './modules/index.js';
 import { MemoryBus, PostgresBus, pgChannel, type Bus } from './realtime/bus.js';
 import { realtimeRoutes, SseStreams } from './realtime/sse.js';
+import { ServiceRegistry } from './services.js';
 import { serverVersion } from './version.js';
 
 declare module 'fastify' {
@@ -30,7 +39,21 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     bus: Bus;
+    /**
+     * Inside a module's routes: the services the module needs (and provides), see LabModule.needs.
+     * Not decorated outside modules; entry points and tests use servicesOf(app).
+     */
+    services: LabServices;
   }
+}
+
+const appServices = new WeakMap<FastifyInstance, ServiceRegistry>();
+
+/** Every service of a built app (for entry points and tests; a module reads `app.services`). */
+export function servicesOf(app: FastifyInstance): LabServices {
+  const registry = appServices.get(app);
+  if (!registry) throw new Error('not an app made by buildApp');
+  return registry.all();
 }
 
 export interface BuildOptions {
@@ -144,6 +167,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('bus', bus);
+  const registry = new ServiceRegistry(modules, { config, db, bus, log: app.log });
+  appServices.set(app, registry);
 
   // While closing, answer in-flight requests with `Connection: close` so their keep-alive sockets
   // end after the response instead of holding server.close() open until the keep-alive timeout.
@@ -158,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     streams.endAll();
   });
   app.addHook('onClose', async () => {
+    await registry.close();
     await bus.close();
     await db.close();
   });
@@ -167,6 +193,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const seeded = await runSeeds(db, app.log, collectSeeders(modules));
     if (seeded.length) app.log.info({ seeded }, 'seed data loaded');
   }
+  registry.startAll();
+  /** A module's plugin in its own scope, where `app.services` is what the module declared. */
+  const scoped =
+    (m: LabModule, plugin: FastifyPluginAsyncZod): FastifyPluginAsync =>
+    async (scope) => {
+      scope.decorate('services', registry.viewFor(m));
+      await scope.register(plugin);
+    };
 
   const directives = withCspAdditions(
     contentSecurityPolicy,
@@ -194,7 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
-      for (const m of modules) if (m.api) await api.register(m.api);
+      for (const m of modules) if (m.api) await api.register(scoped(m, m.api));
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
       await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs, config.sseBufferLimitBytes));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -203,13 +237,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(
     async (hooks) => {
-      for (const m of modules) if (m.hooks) await hooks.register(m.hooks);
+      for (const m of modules) if (m.hooks) await hooks.register(scoped(m, m.hooks));
     },
     { prefix: HOOKS_PREFIX },
   );
   await app.register(
     async (sim) => {
-      for (const m of modules) if (m.sim) await sim.register(m.sim);
+      for (const m of modules) if (m.sim) await sim.register(scoped(m, m.sim));
     },
     { prefix: SIM_PREFIX },
   );

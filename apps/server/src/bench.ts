@@ -12,6 +12,7 @@ export { transactionsDataset } from './modules/transactions/dataset.js';
 export { TransactionCatalog } from './modules/transactions/service.js';
 export { openSse, type SseReader } from './test/sseReader.js';
 export { simulatorModules } from './modules/index.js';
+export { labelsModule } from './modules/labels/index.js';
 export { carrierOpenApiDataset } from './modules/openapi/dataset.js';
 export { indexOperations } from './modules/openapi/document.js';
 export { DocumentValidators } from './modules/openapi/validators.js';

@@ -9,22 +9,14 @@ import { ToolPage } from './ToolPage';
 import { tools } from '@/tools/registry';
 import { defineTool, type ToolDefinition } from '@/tools/types';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { TestAntd } from '@/test/antd';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function renderApp(path: string, lang: 'en' | 'zh' = 'en', user: string | null = null) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({ version: '0.1.0', fileShareUrl: 'https://share.example.test/', publicBaseUrl: null, user }),
-          { headers: { 'content-type': 'application/json' } },
-        ),
-    ),
-  );
+  fakeServer({ 'GET /config': () => ({ body: clientConfig({ fileShareUrl: 'https://share.example.test/', user }) }) });
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   return render(
     <TestAntd>

@@ -1,3 +1,6 @@
+import type { RouteName, RouteReply, RouteRequest } from '@lab/core/contract';
+import { routes } from '@lab/core/routes';
+
 /** The JSON API lives under /lab/api on the same origin as the app. */
 export const API_BASE = '/lab/api';
 
@@ -69,4 +72,53 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   const body = await readBody(res);
   if (!res.ok) throw new ApiError(res.status, errorMessage(res.status, res.statusText, body), body);
   return body as T;
+}
+
+/**
+ * A route's URL below /lab/api: each `:name` of the path replaced by its parameter (URI-encoded),
+ * then the query parameters that are not undefined, in the order given.
+ */
+export function routeUrl(
+  path: string,
+  params: Readonly<Record<string, unknown>> = {},
+  query: Readonly<Record<string, unknown>> = {},
+): string {
+  const filled = path.replace(/:([^/]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: no value for the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+/** What apiCall passes on to fetch besides the route's own method, URL and body (a signal, headers). */
+export type ApiCallInit = Omit<ApiInit, 'json' | 'body' | 'method'>;
+
+/** The request may be left out when the route needs nothing (no path parameter, no required body or query). */
+type CallArgs<N extends RouteName> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "nothing in the request is required"
+  {} extends RouteRequest<N>
+    ? [request?: RouteRequest<N>, init?: ApiCallInit]
+    : [request: RouteRequest<N>, init?: ApiCallInit];
+
+/**
+ * Calls the JSON API route `name` of the contract's route table (@lab/core/routes gives its method
+ * and path): `params` fill the path, `query` the query string, `body` is sent as JSON, and the reply
+ * is typed by the contract. Fails like apiFetch (ApiError).
+ */
+export function apiCall<N extends RouteName>(name: N, ...[request, init]: CallArgs<N>): Promise<RouteReply<N>> {
+  const { method, path } = routes[name];
+  const { params, query, body } = (request ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return apiFetch<RouteReply<N>>(routeUrl(path, params, query), {
+    ...init,
+    method,
+    ...(body !== undefined ? { json: body } : {}),
+  });
 }

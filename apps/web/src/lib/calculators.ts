@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, apiFetch, errorMessage } from './api';
+import type { RouteBody, RouteReply } from '@lab/core/contract';
+import { ApiError, apiCall, errorMessage } from './api';
 import { notify } from './notify';
 import { useServerAction } from './serverAction';
 
@@ -11,14 +12,19 @@ export function warnRequired(message: string) {
   notify.error(message, CALCULATOR_ERROR_SECONDS);
 }
 
+/** The calculator routes: a body in, a reply tagged `success` or `error` out. */
+export type CalculatorRoute = 'shipping.dimWeight' | 'shipping.trackingNeighbours' | 'shipping.accountCheck';
+
 /**
  * POSTs to a calculator (`/utils/v1/…`) and returns its reply. A reply tagged `error` (a 400, or
  * a 200 from /ean) fails like any other call: an ApiError with the body's `message`/`msg`.
  */
-export async function postCalculator<TReply extends { tag: string }>(path: string, body: unknown): Promise<TReply> {
-  const reply = await apiFetch<TReply>(path, { method: 'POST', json: body });
+export async function postCalculator<N extends CalculatorRoute>(name: N, body: RouteBody<N>): Promise<RouteReply<N>> {
+  // One call for the three routes: TypeScript cannot narrow apiCall's request type on a generic name.
+  const call = apiCall as (name: CalculatorRoute, request: { body: unknown }) => Promise<{ tag: string }>;
+  const reply = await call(name, { body });
   if (reply.tag === 'error') throw new ApiError(200, errorMessage(200, 'OK', reply), reply);
-  return reply;
+  return reply as RouteReply<N>;
 }
 
 /**

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClientConfig } from '@lab/core/contract';
-import { apiFetch } from './api';
+import { apiCall } from './api';
 
 /** Server settings the app reads at start (GET /lab/api/config). */
 export function useClientConfig() {
   return useQuery({
     queryKey: ['client-config'],
-    queryFn: () => apiFetch<ClientConfig>('/config'),
+    queryFn: () => apiCall('system.config'),
     staleTime: Infinity,
   });
 }

@@ -68,7 +68,7 @@ describe('useServerAction', () => {
 describe('calculators', () => {
   it('turn a reply tagged error into an ApiError, even with a 200', async () => {
     fakeServer({ 'POST /utils/v1/ean': () => ({ body: { tag: 'error', msg: 'account service unavailable' } }) });
-    const err = await postCalculator('/utils/v1/ean', { ean: '1' }).catch((e: unknown) => e);
+    const err = await postCalculator('shipping.accountCheck', { ean: '1' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 200, message: 'account service unavailable' });
   });
@@ -85,7 +85,7 @@ describe('calculators', () => {
     const { result } = renderHook(
       () =>
         useCalculator(
-          (body: { ean: string }) => postCalculator<{ tag: string; msg: string }>('/utils/v1/ean', body),
+          (body: { ean: string }) => postCalculator('shipping.accountCheck', body),
           (r) => r.msg,
         ),
       { wrapper },

@@ -1,67 +1,41 @@
 import { vi } from 'vitest';
 import { transactionTypeList } from '@lab/core/transactions';
 import type {
-  AccountCheckBody,
-  AccountCheckReply,
-  CitiesReply,
+  ApiRoutes,
   ClientConfig,
   CountryOption,
-  CountriesReply,
-  DatasetStatusReply,
-  DefinitionIdsBody,
-  DimWeightBody,
-  DimWeightReply,
-  EtdListReply,
-  EtdRequirementReply,
-  HsSearchBody,
-  HsSearchReply,
-  M49Reply,
-  PostalLookupBody,
-  PostalLookupReply,
-  RecentKeywordsReply,
-  RegionSearchBody,
-  RegionSearchReply,
-  TrackingNeighboursBody,
-  TrackingNeighboursReply,
-  DefinitionsReply,
-  TransactionSearchReply,
+  DatasetInfo,
+  LookupDatasetName,
+  PathParamNames,
+  RouteBody,
+  RouteName,
+  RouteReply,
   TransactionTypesReply,
 } from '@lab/core/contract';
+import { matchRoute, routes as routeTable } from '@lab/core/routes';
 
-/** A route's request body and 200 reply, as the contract declares them. */
-interface Exchange<Body, Reply> {
-  body: Body;
-  reply: Reply;
-}
+/** A route's key in the fake: `METHOD /path` as the table writes it (`:name` for a path parameter). */
+type RouteKey<N extends RouteName> = `${ApiRoutes[N]['method']} ${ApiRoutes[N]['path']}`;
 
-/** Every JSON route the screens call (below /lab/api), keyed `METHOD /path`. */
-export interface ServerRoutes {
-  'GET /config': Exchange<undefined, ClientConfig>;
-  'GET /utils/v1/iso3166/countries': Exchange<undefined, CountriesReply>;
-  'GET /utils/v1/m49': Exchange<undefined, M49Reply>;
-  'POST /utils/v1/iso3166/regions': Exchange<RegionSearchBody, RegionSearchReply>;
-  'GET /utils/v1/cities': Exchange<undefined, CitiesReply>;
-  'POST /utils/v1/hs-codes/search': Exchange<HsSearchBody, HsSearchReply>;
-  'GET /utils/v1/etd-eci': Exchange<undefined, EtdListReply>;
-  [datasetStatus: `GET /utils/v1/datasets/${string}`]: Exchange<undefined, DatasetStatusReply>;
-  'GET /utils/v1/etd-eci/requirement': Exchange<undefined, EtdRequirementReply>;
-  'POST /postal/lookup': Exchange<PostalLookupBody, PostalLookupReply>;
-  'POST /utils/v1/dimweight': Exchange<DimWeightBody, DimWeightReply>;
-  'POST /utils/v1/trackingnumber': Exchange<TrackingNeighboursBody, TrackingNeighboursReply>;
-  'POST /utils/v1/ean': Exchange<AccountCheckBody, AccountCheckReply>;
-  'GET /transactions/types': Exchange<undefined, TransactionTypesReply>;
-  'GET /transactions/keywords': Exchange<undefined, RecentKeywordsReply>;
-  'GET /transactions/search': Exchange<undefined, TransactionSearchReply>;
-  [definitionIds: `POST /transactions/${string}/${string}/ids`]: Exchange<DefinitionIdsBody, DefinitionsReply>;
-}
+/** Every JSON route below /lab/api by its key: the request body it is sent and its 200 reply (the contract's route table). */
+export type ServerRoutes = {
+  [N in RouteName as RouteKey<N>]: { name: N; body: RouteBody<N>; reply: RouteReply<N> };
+};
 
 /** The route's 200 reply, or any other status with any body (what the server says when it fails). */
 export type Answer<Reply> = { status?: 200; body: Reply } | { status: number; body: unknown };
 
-/** Answers one request: `body` is the parsed JSON sent, `url` has the query string. */
-export type Handler<Body, Reply> = (body: Body, url: URL) => Answer<Reply>;
+/**
+ * Answers one request: `body` is the parsed JSON sent, `url` has the query string, `params` the
+ * path parameters (decoded).
+ */
+export type Handler<N extends RouteName> = (
+  body: RouteBody<N>,
+  url: URL,
+  params: Record<PathParamNames<ApiRoutes[N]['path']>, string>,
+) => Answer<RouteReply<N>>;
 
-export type FakeRoutes = { [K in keyof ServerRoutes]?: Handler<ServerRoutes[K]['body'], ServerRoutes[K]['reply']> };
+export type FakeRoutes = { [K in keyof ServerRoutes]?: Handler<ServerRoutes[K]['name']> };
 
 export interface FakeCall {
   method: string;
@@ -72,30 +46,60 @@ export interface FakeCall {
 }
 
 /**
- * Stands in for the server behind `fetch`: each request goes to the route `METHOD /path` (the path
- * below /lab/api), whose handler answers it. Every request is recorded in `calls`; one no route
- * answers gets a 404, so a screen calling something unexpected fails loudly.
+ * Stands in for the server behind `fetch`: each request goes to its route of the contract's route
+ * table, keyed `METHOD /path` as the table writes it (below /lab/api, `:name` for a parameter),
+ * whose handler answers it. Every request is recorded in `calls`; one no route
+ * answers gets a 404, so a screen calling something unexpected fails loudly, unless `elsewhere` is
+ * given: it answers what the table does not (another origin such as a local print agent, the label
+ * renderer's images).
  */
-export function fakeServer(routes: FakeRoutes) {
+export function fakeServer(
+  routes: FakeRoutes,
+  { elsewhere }: { elsewhere?: (url: string, init?: RequestInit) => Promise<Response> } = {},
+) {
   const calls: FakeCall[] = [];
-  const handlers = routes as Record<string, Handler<unknown, unknown> | undefined>;
+  const handlers = routes as Record<string, ((body: unknown, url: URL, params: object) => Answer<unknown>) | undefined>;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/lab\/api/, '');
+    const route = url.origin === 'http://localhost' ? matchRoute(method, path) : undefined;
+    // The exact path first (a route without parameters is keyed by it), then the route's `:name` pattern.
+    const handler = route && (handlers[`${method} ${path}`] ?? handlers[`${method} ${routeTable[route.name].path}`]);
+    if (!handler && elsewhere) return elsewhere(String(input), init);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path, search: url.search, body });
-    const answer = handlers[`${method} ${path}`]?.(body, url) ?? {
+    const answered = handler?.(body, url, route?.params ?? {}) ?? {
       status: 404,
       body: { message: `no route ${method} ${path}` },
     };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
+    return new Response(JSON.stringify(answered.body), {
+      status: answered.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/** A /config reply: the settings a screen reads, with these changed. */
+export function clientConfig(changes: Partial<ClientConfig> = {}): ClientConfig {
+  return {
+    version: '0.1.0',
+    fileShareUrl: null,
+    publicBaseUrl: null,
+    labelServiceUrl: '/lab/api/labels',
+    user: null,
+    ...changes,
+  };
+}
+
+/** GET /utils/v1/datasets/:name knowing this one dataset (any other name is a 404). */
+export function datasetStatus(name: LookupDatasetName, dataset: DatasetInfo): Handler<'lookups.datasetStatus'> {
+  return (_body, _url, params) =>
+    params.name === name
+      ? { body: { name, dataset } }
+      : { status: 404, body: { message: `no dataset ${params.name}` } };
 }
 
 /** Three countries for the country pickers. */

@@ -6,23 +6,14 @@ import addFormatsImport from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { CARRIER_ENDPOINTS, defaultSample, SAMPLE_ENDPOINT_IDS } from './index.js';
 import { checkAccountNumber } from '../shipping/index.js';
+import { isObject, resolveRef, type JsonObject } from '../json/index.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DOCS = path.resolve(here, '../../../../../shared/reference/carrier-openapi');
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function pointer(doc: unknown, ref: string): unknown {
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>(
-      (node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
-      doc,
-    );
-}
+type Json = JsonObject;
+const pointer = resolveRef;
 
 /** Dangling `$ref`s (the carrier's documents have a few) become empty schemas. */
 function patchDangling(doc: Json): Json {

@@ -29,6 +29,12 @@ export const fieldId = z
 const flag = z.enum(['true', 'false'], { error: 'use true or false' }).default('false');
 
 export const definitionTypeParams = z.object({ version: definitionsVersion, type: transactionType });
+/** GET /transactions/{version}/{type}/{id} */
+export const definitionFieldParams = definitionTypeParams.extend({ id: fieldId });
+/** GET /transactions/{version}/{type}/query/{text} */
+export const definitionMatchParams = definitionTypeParams.extend({
+  text: z.string().max(100, 'text is longer than 100 characters'),
+});
 
 /** GET /transactions/search */
 export const transactionSearchQuery = z.object({

@@ -14,7 +14,6 @@ import {
   pdfPageSize,
   pngDimensions,
   seededRandom,
-  zplTextFromBytes,
 } from './index.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -103,11 +102,6 @@ describe('detectPayloadKind', () => {
     expect(detectPayloadKind(bytes('~JA'))).toBe('text');
     expect(detectPayloadKind(bytes('{"a":1}'))).toBe('text');
     expect(detectPayloadKind(new Uint8Array())).toBe('text');
-  });
-
-  it('reads ZPL as UTF-8, or byte for byte when it is not UTF-8', () => {
-    expect(zplTextFromBytes(bytes('^XA^CI28^FDMüller^FS^XZ'))).toBe('^XA^CI28^FDMüller^FS^XZ');
-    expect(zplTextFromBytes(new Uint8Array([0x5e, 0x46, 0x44, 0x4d, 0xfc, 0x6c]))).toBe('^FDMül');
   });
 
   it('reads PNG dimensions', () => {

@@ -1,22 +1,3 @@
-// Web-standard global (browsers, Node); core compiles without DOM types.
-declare const TextDecoder: {
-  new (label: string, options?: { fatal?: boolean }): { decode(bytes: Uint8Array): string };
-};
-
-/**
- * ZPL bytes → text. Labels are mostly ASCII or UTF-8 (^CI28); bytes that are not valid UTF-8
- * (legacy code pages, binary graphics) are kept one character per byte.
- */
-export function zplTextFromBytes(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return text;
-  }
-}
-
 /** What a decoded payload is, judged by its first bytes (magic numbers), for the label viewers. */
 export type PayloadKind = 'pdf' | 'png' | 'zpl' | 'text';
 

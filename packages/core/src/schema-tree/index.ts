@@ -7,7 +7,15 @@
  * pointing at the field that shows it (-1 = the root), never expanded again.
  */
 
-type Json = Record<string, unknown>;
+import {
+  derefSchema,
+  isObject,
+  mergedProperties,
+  nonBlank,
+  refName,
+  type DerefResult,
+  type JsonObject,
+} from '../json/index.js';
 
 export interface SchemaField {
   /** Index of the parent field; -1 for a top-level field. */
@@ -56,48 +64,7 @@ export interface SchemaTreeOptions {
   maxFields?: number;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The value a local JSON pointer (`#/components/schemas/X`, `#/$defs/X`) names, or undefined. */
-export function resolveLocalRef(root: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  if (ref === '#' || ref === '#/') return root;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
-
-const refName = (ref: string) => decodeURIComponent(ref.split('/').pop() ?? ref);
-
-interface Resolved {
-  schema: Json;
-  /** Refs followed to get here (innermost last). */
-  refs: string[];
-  /** Set when the schema is a ref to one already open on the way down. */
-  loop?: string;
-}
-
-function resolve(schema: unknown, root: unknown, open: ReadonlyMap<string, number>): Resolved {
-  let current: Json = isObject(schema) ? schema : {};
-  const refs: string[] = [];
-  for (let hops = 0; typeof current.$ref === 'string' && hops < 32; hops++) {
-    const ref = current.$ref;
-    if (open.has(ref) || refs.includes(ref)) return { schema: current, refs, loop: ref };
-    const target = resolveLocalRef(root, ref);
-    if (!isObject(target)) break;
-    refs.push(ref);
-    const { $ref: _drop, ...siblings } = current;
-    current = { ...target, ...siblings };
-  }
-  return { schema: current, refs };
-}
-
-function scalarType(s: Json): string {
+function scalarType(s: JsonObject): string {
   const t = s.type;
   let label = Array.isArray(t) ? t.filter((x) => x !== 'null').join(' | ') : typeof t === 'string' ? t : '';
   if (!label && (isObject(s.properties) || s.allOf || s.oneOf || s.anyOf)) label = 'object';
@@ -107,40 +74,11 @@ function scalarType(s: Json): string {
   return label;
 }
 
-/** allOf/oneOf/anyOf branches contribute their properties and required names to one object view. */
-function mergedProperties(
-  schema: Json,
-  root: unknown,
-  open: ReadonlyMap<string, number>,
-): { properties: [string, unknown][]; required: Set<string> } {
-  const properties = new Map<string, unknown>();
-  const required = new Set<string>();
-  const visit = (s: Json, depth: number) => {
-    if (depth > 8) return;
-    if (isObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) properties.set(k, v);
-    if (Array.isArray(s.required)) for (const k of s.required) if (typeof k === 'string') required.add(k);
-    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
-      const branches = s[key];
-      if (!Array.isArray(branches)) continue;
-      for (const b of branches) {
-        const r = resolve(b, root, open);
-        if (!r.loop) visit(r.schema, depth + 1);
-      }
-    }
-  };
-  visit(schema, 0);
-  return { properties: [...properties], required };
-}
-
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
-
 function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-function exampleText(s: Json): string | undefined {
+function exampleText(s: JsonObject): string | undefined {
   const v = s.example !== undefined ? s.example : Array.isArray(s.examples) ? s.examples[0] : undefined;
   if (v === undefined) return undefined;
   const t = typeof v === 'string' ? v : JSON.stringify(v);
@@ -152,27 +90,27 @@ export function buildSchemaTree(schema: unknown, root: unknown = schema, options
   const maxDepth = options.maxDepth ?? 40;
   const maxFields = options.maxFields ?? 50_000;
   const fields: SchemaField[] = [];
-  const top = resolve(schema, root, new Map());
+  const top = derefSchema(schema, root, new Map());
   const rootOpen = new Map<string, number>(top.refs.map((r) => [r, -1]));
 
   /** The object behind a schema: itself, or its items (arrays of arrays included). */
-  const unwrapArray = (r: Resolved, open: Map<string, number>): { inner: Resolved; type: string } => {
+  const unwrapArray = (r: DerefResult, open: Map<string, number>): { inner: DerefResult; type: string } => {
     let cur = r;
     let prefix = '';
     for (let i = 0; i < 5 && !cur.loop && (cur.schema.type === 'array' || isObject(cur.schema.items)); i++) {
       prefix += 'array of ';
-      cur = resolve(cur.schema.items, root, open);
+      cur = derefSchema(cur.schema.items, root, open);
     }
     const name = cur.loop ? refName(cur.loop) : undefined;
     return { inner: cur, type: prefix + (cur.loop ? `object · ${name}` : scalarType(cur.schema)) };
   };
 
-  const addChildren = (s: Json, parent: number, depth: number, path: string, open: Map<string, number>) => {
+  const addChildren = (s: JsonObject, parent: number, depth: number, path: string, open: Map<string, number>) => {
     if (depth > maxDepth) return;
     const { properties, required } = mergedProperties(s, root, open);
     for (const [name, raw] of properties) {
       if (fields.length >= maxFields) return;
-      const own = resolve(raw, root, open);
+      const own = derefSchema(raw, root, open);
       const index = fields.length;
       const fieldPath = path ? `${path}.${name}` : name;
       const { inner, type } = unwrapArray(own, open);
@@ -205,13 +143,14 @@ export function buildSchemaTree(schema: unknown, root: unknown = schema, options
       if (maximum !== undefined) field.maximum = maximum;
       if (minItems !== undefined) field.minItems = minItems;
       if (maxItems !== undefined) field.maxItems = maxItems;
-      const pattern = text(s0.pattern) ?? text(si.pattern);
+      const pattern = nonBlank(s0.pattern) ?? nonBlank(si.pattern);
       if (pattern) field.pattern = pattern;
-      const format = text(s0.format) ?? text(si.format);
+      const format = nonBlank(s0.format) ?? nonBlank(si.format);
       if (format) field.format = format;
       const example = exampleText(s0) ?? exampleText(si);
       if (example !== undefined) field.example = example;
-      const description = text(s0.description) ?? text(si.description) ?? text(s0.title) ?? text(si.title);
+      const description =
+        nonBlank(s0.description) ?? nonBlank(si.description) ?? nonBlank(s0.title) ?? nonBlank(si.title);
       if (description) field.description = description;
       const lastRef = loop ?? refs.at(-1);
       if (lastRef) field.ref = refName(lastRef);
@@ -230,7 +169,7 @@ export function buildSchemaTree(schema: unknown, root: unknown = schema, options
   for (const r of inner.refs) rootOpen.set(r, -1);
   if (!inner.loop) addChildren(inner.schema, -1, 1, inner === top ? '' : '[]', rootOpen);
   const tree: SchemaTree = { type, fields };
-  const description = text(top.schema.description) ?? text(top.schema.title);
+  const description = nonBlank(top.schema.description) ?? nonBlank(top.schema.title);
   if (description) tree.description = description;
   const ref = top.refs.at(-1) ?? inner.refs.at(-1);
   if (ref) tree.ref = refName(ref);

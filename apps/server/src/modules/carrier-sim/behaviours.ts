@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CarrierEndpoint } from '@lab/core/carrier';
+import { asArray as arr, asObject as obj, asText as str, type JsonObject } from '@lab/core/json';
 import { checkAccountNumber } from '@lab/core/shipping';
 import type { Database } from '../../db/schema.js';
 import { carrierError, MESSAGES } from './errors.js';
@@ -17,6 +18,8 @@ export interface SimRequest {
   path: string;
   /** Absolute base of this simulator (`http://host/lab/sim/carrier`), for label URLs. */
   baseUrl: string;
+  /** The API client asking: the client_id its bearer token was issued to (whose line its label renders wait in). */
+  client: string;
 }
 
 export interface SimReply {
@@ -35,11 +38,7 @@ export interface SimContext {
   onShipped?: (trackingNumbers: string[]) => void;
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown, fallback = ''): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
+type Json = JsonObject;
 
 function envelope(ctx: SimContext, req: SimRequest, output: Json): Json {
   return {
@@ -129,7 +128,7 @@ async function makeShipment(
       recipient,
       size,
     });
-    const label = await ctx.renderer.render(zpl, size, labels.imageType);
+    const label = await ctx.renderer.render(zpl, size, labels.imageType, req.client);
     shipment.labels.set(numbers[i]!, label);
     const doc: Json = {
       contentType: 'LABEL',

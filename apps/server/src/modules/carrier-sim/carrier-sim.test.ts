@@ -9,6 +9,7 @@ import { pngDimensions } from '@lab/core/labels';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { referenceDir } from '../../paths.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { SimState } from './state.js';
 
 const DOCS = path.join(referenceDir, 'carrier-openapi');
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -607,5 +608,18 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
   it('reports validation on in its status once the documents are imported', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/lab/sim/carrier/status' });
     expect(res.json()).toMatchObject({ validation: 'on', documents: 24, missingDocuments: [], seeded: true });
+  });
+});
+
+describe('carrier simulator tokens', () => {
+  it('name the client they were issued to (its line in the render pool); a forged one names none', () => {
+    const state = new SimState({ seed: 1, tokenTtlSeconds: 3600, maxShipments: 10 });
+    const token = state.issueToken('lab-key');
+    expect(state.tokenClient(`Bearer ${token}`)).toBe('lab-key');
+    const [sim, expires, , signature] = token.split('.');
+    const forged = [sim, expires, Buffer.from('other-key').toString('base64url'), signature].join('.');
+    expect(state.checkToken(`Bearer ${forged}`)).toBe('invalid');
+    expect(state.tokenClient(`Bearer ${forged}`)).toBe('');
+    expect(state.tokenClient(undefined)).toBe('');
   });
 });

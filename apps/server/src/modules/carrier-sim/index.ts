@@ -7,4 +7,5 @@ export const carrierSimModule = defineModule({
   name: 'carrier-sim',
   sim: carrierSimRoutes,
   config: carrierSimConfig,
+  needs: ['labelRenderer'],
 });

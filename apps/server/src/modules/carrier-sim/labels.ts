@@ -1,6 +1,5 @@
 import type { LabelSize } from '@lab/core/labels';
-import { LabelService } from '../labels/service.js';
-import { RenderPool } from '../labels/pool.js';
+import type { LabServices } from '../../module.js';
 import type { SimLabel, SimParty } from './state.js';
 
 /** Label sizes from the carrier's `labelStockType` (`PAPER_4X6`, `STOCK_4X675_LEADING_DOC_TAB`, `PAPER_85X11_…`). */
@@ -66,36 +65,27 @@ export function packageZpl(c: LabelContent): string {
 }
 
 /**
- * Renders labels through the labels module's service (a worker pool of one, started on the first
- * PDF or PNG label), so the simulator's labels are exactly what our label pipeline draws.
+ * Draws PDF and PNG labels with the app's label renderer (the labels module's service, its one
+ * render pool), so the simulator's labels are exactly what our label pipeline draws.
  */
 export class SimLabelRenderer {
-  private service: LabelService | undefined;
+  constructor(private readonly labels: LabServices['labelRenderer']) {}
 
-  constructor(private readonly timeoutMs: number) {}
-
-  async render(zpl: string, size: LabelSize, imageType: string): Promise<SimLabel> {
+  /**
+   * `client` is the caller of the simulated API: the OAuth client_id its bearer token was issued to
+   * (signed into the token). Its renders wait in the pool's fair queue under `carrier-sim:<client_id>`,
+   * so one API client's large shipments do not hold up another's, nor a label service user's.
+   */
+  async render(zpl: string, size: LabelSize, imageType: string, client: string): Promise<SimLabel> {
     if (imageType === 'PDF' || imageType === 'PNG') {
-      this.service ??= new LabelService({
-        runner: new RenderPool({ size: 1, timeoutMs: this.timeoutMs }),
-        cacheBytes: 8 * 1024 * 1024,
-      });
       const format = imageType === 'PDF' ? 'pdf' : 'png';
-      const out = await this.service.render({
-        zpl: Buffer.from(zpl, 'utf8'),
-        dpmm: DPMM,
-        size,
-        index: 0,
-        rotation: 0,
-        format,
-      });
+      const out = await this.labels.render(
+        { zpl: Buffer.from(zpl, 'utf8'), dpmm: DPMM, size, index: 0, rotation: 0, format },
+        { client: `carrier-sim:${client}` },
+      );
       return { contentType: out.contentType, ext: format, body: out.body };
     }
     // ZPLII (and EPL2, which we do not draw): the label program itself.
     return { contentType: 'application/zpl', ext: 'zpl', body: Buffer.from(zpl, 'utf8') };
-  }
-
-  async close(): Promise<void> {
-    await this.service?.close();
   }
 }

@@ -39,9 +39,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     tokenTtlSeconds: config.simTokenTtlSeconds,
     maxShipments: config.simMaxShipments,
   });
-  // `lab sim` may run without the labels module (and its settings): its default timeout then.
-  const renderer = new SimLabelRenderer(config.labelRenderTimeoutMs ?? 20_000);
-  app.addHook('onClose', () => renderer.close());
+  const renderer = new SimLabelRenderer(app.services.labelRenderer);
 
   const examples = new Map<string, Json>();
   const lookup = async (endpoint: CarrierEndpoint) => {
@@ -153,6 +151,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
         customerTransactionId: typeof customer === 'string' && customer ? customer : undefined,
         path,
         baseUrl: `${request.protocol}://${request.host}${request.url.slice(0, request.url.indexOf('/carrier') + '/carrier'.length)}`,
+        client: state.tokenClient(request.headers.authorization),
       });
       return send(request, reply, checker, out);
     } catch (err) {

@@ -130,7 +130,8 @@ export class SimState {
     return `sim.${payload}.${this.sign(payload)}`;
   }
 
-  checkToken(authorization: string | undefined): TokenCheck {
+  /** A bearer token's expiry and client once its signature is checked, or why it is not valid. */
+  private readToken(authorization: string | undefined): { expires: number; client: string } | 'missing' | 'invalid' {
     const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!m) return 'missing';
     const parts = m[1]!.split('.');
@@ -139,7 +140,19 @@ export class SimState {
     const given = Buffer.from(parts[3]!);
     const expected = Buffer.from(this.sign(payload));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    return parseInt(parts[1]!, 36) > this.now() ? 'ok' : 'expired';
+    return { expires: parseInt(parts[1]!, 36), client: Buffer.from(parts[2]!, 'base64url').toString('utf8') };
+  }
+
+  checkToken(authorization: string | undefined): TokenCheck {
+    const token = this.readToken(authorization);
+    if (typeof token === 'string') return token;
+    return token.expires > this.now() ? 'ok' : 'expired';
+  }
+
+  /** The client_id a bearer token was issued to; '' when it is not one of ours. */
+  tokenClient(authorization: string | undefined): string {
+    const token = this.readToken(authorization);
+    return typeof token === 'string' ? '' : token.client;
   }
 
   addShipment(s: SimShipment): void {

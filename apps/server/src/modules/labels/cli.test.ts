@@ -5,7 +5,8 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceDir } from '../../paths.js';
 import { runLab } from '../../test/helpers.js';
-import { decodeGray, rotateGray } from './images.js';
+import { decodeGray } from '../../images/decode.js';
+import { rotateGray } from './images.js';
 
 const corpus = path.join(referenceDir, 'zpl-corpus');
 

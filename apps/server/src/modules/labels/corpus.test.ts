@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { blackWhiteAgreement, decodeGray } from './images.js';
+import { blackWhiteAgreement, decodeGray } from '../../test/images.js';
 import { referenceDir } from '../../paths.js';
 
 /**

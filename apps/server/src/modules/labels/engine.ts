@@ -56,7 +56,7 @@ export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
     case 'graphic': {
       const [{ imageToZplGraphic }, { decodeImage }] = await Promise.all([
         import('@lab/core/labels/zpl'),
-        import('./decodeImage.js'),
+        import('../../images/decode.js'),
       ]);
       return [Buffer.from(JSON.stringify(imageToZplGraphic(decodeImage(job.image), job.options)), 'utf8')];
     }

@@ -3,8 +3,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bitmapToMono, imageToZplLabel, type RgbaBitmap } from '@lab/core/labels/zpl';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { decodeImage, ImageDecodeError } from './decodeImage.js';
-import { blackWhiteAgreement, decodeGray, type GrayImage } from './images.js';
+import { decodeImage, ImageDecodeError } from '../../images/decode.js';
+import { blackWhiteAgreement, decodeGray, type GrayImage } from '../../test/images.js';
 
 /** A logo-like test picture: a ring, a bar and a diagonal, in colour, on a transparent corner. */
 function logo(width: number, height: number): RgbaBitmap {

@@ -1,26 +1,7 @@
 import { PNG } from 'pngjs';
 import { PDFDocument } from 'pdf-lib';
 import type { Rotation } from '@lab/core/labels';
-
-/** An 8-bit grayscale raster, the form the engine draws labels in. */
-export interface GrayImage {
-  width: number;
-  height: number;
-  gray: Uint8Array;
-}
-
-/** Any PNG → grayscale, transparent pixels composited on white paper. */
-export function decodeGray(png: Uint8Array): GrayImage {
-  const img = PNG.sync.read(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
-  const gray = new Uint8Array(img.width * img.height);
-  const d = img.data;
-  for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
-    const alpha = d[p + 3]! / 255;
-    const luminance = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
-    gray[i] = Math.round(luminance * alpha + 255 * (1 - alpha));
-  }
-  return { width: img.width, height: img.height, gray };
-}
+import { decodeGray, type GrayImage } from '../../images/decode.js';
 
 export function encodeGray(img: GrayImage): Buffer {
   const png = new PNG({ width: img.width, height: img.height, colorType: 0, inputColorType: 0, bitDepth: 8 });
@@ -64,12 +45,4 @@ export async function pngsToPdf(pngs: Uint8Array[], page: { width: number; heigh
     doc.addPage([page.width, page.height]).drawImage(image, { x: 0, y: 0, width: page.width, height: page.height });
   }
   return doc.save();
-}
-
-/** Share of pixels that agree once both rasters are cut to black/white at mid-gray (same size only). */
-export function blackWhiteAgreement(a: GrayImage, b: GrayImage, threshold = 128): number {
-  if (a.width !== b.width || a.height !== b.height) return 0;
-  let same = 0;
-  for (let i = 0; i < a.gray.length; i++) if (a.gray[i]! < threshold === b.gray[i]! < threshold) same++;
-  return same / a.gray.length;
 }

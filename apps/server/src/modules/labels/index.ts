@@ -1,14 +1,26 @@
 import { defineModule } from '../../module.js';
 import { registerZpl } from './cli.js';
 import { labelRoutes } from './routes.js';
+import { appLabelRenderer, type LabelService } from './service.js';
 import { labelServiceOrigin, labelsConfig } from './settings.js';
 
-/** ZPL → PNG/PDF conversion service (Labelary-shaped routes) and `lab zpl render`. */
+declare module '../../module.js' {
+  interface LabServices {
+    /**
+     * ZPL → PNG/PDF (and image → ZPL graphic) over the app's one render pool: every module that
+     * renders uses it (`needs: ['labelRenderer']`), passing its client key with each call.
+     */
+    labelRenderer: LabelService;
+  }
+}
+
+/** ZPL → PNG/PDF conversion service (Labelary-shaped routes), the app's label renderer and `lab zpl render`. */
 export const labelsModule = defineModule({
   name: 'labels',
   api: labelRoutes,
   commands: [registerZpl],
   config: labelsConfig,
+  provides: { labelRenderer: ({ config }) => appLabelRenderer(config) },
   csp: (config) => {
     const origin = labelServiceOrigin(config.labelServiceUrl);
     return origin ? { connectSrc: [origin] } : {};

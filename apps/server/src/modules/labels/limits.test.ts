@@ -1,4 +1,6 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 const base = '/lab/api/labels/v1/printers';
@@ -76,30 +78,43 @@ describe('label service limits (dots, deadline, per client)', () => {
     }
   });
 
-  it('answers 429 past LABEL_MAX_CONCURRENT_PER_CLIENT renders in flight from one address', async () => {
-    const t = await buildTestApp('sqlite', { labelWorkers: 1, labelMaxConcurrentPerClient: 1 });
-    try {
-      const send = (text: string, remoteAddress: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: `${base}/8dpmm/labels/2x1`,
-          payload: zpl(1).replace('x', text),
-          remoteAddress,
-        });
-      const [first, second, other] = await Promise.all([
-        send('a', '10.0.0.1'),
-        send('b', '10.0.0.1'),
-        send('c', '10.0.0.2'),
-      ]);
-      expect(first.statusCode).toBe(200);
-      expect(second.statusCode).toBe(429);
-      expect(second.json()).toEqual({
-        message: 'too many label renders in flight from this client (at most 1); wait for one to finish',
+  // The client is the address when access control is off, the signed-in user when it is on (two
+  // people behind one proxy are two clients).
+  const clients: { who: string; auth?: AppConfig['auth']; as: (n: number) => Partial<InjectOptions> }[] = [
+    { who: 'address', as: (n) => ({ remoteAddress: `10.0.0.${n}` }) },
+    {
+      who: 'signed-in user',
+      auth: { mode: 'proxy', header: 'x-user', proxies: ['10.0.0.9'] },
+      as: (n) => ({ remoteAddress: '10.0.0.9', headers: { 'x-user': `user${n}` } }),
+    },
+  ];
+  it.each(clients)(
+    'answers 429 past LABEL_MAX_CONCURRENT_PER_CLIENT renders in flight from one client ($who)',
+    async ({ auth, as }) => {
+      const t = await buildTestApp('sqlite', {
+        labelWorkers: 1,
+        labelMaxConcurrentPerClient: 1,
+        ...(auth ? { auth } : {}),
       });
-      expect(other.statusCode).toBe(200);
-      expect((await send('d', '10.0.0.1')).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
-  });
+      try {
+        const send = (text: string, client: number) =>
+          t.app.inject({
+            method: 'POST',
+            url: `${base}/8dpmm/labels/2x1`,
+            payload: zpl(1).replace('x', text),
+            ...as(client),
+          });
+        const [first, second, other] = await Promise.all([send('a', 1), send('b', 1), send('c', 2)]);
+        expect(first.statusCode).toBe(200);
+        expect(second.statusCode).toBe(429);
+        expect(second.json()).toEqual({
+          message: 'too many label renders in flight from this client (at most 1); wait for one to finish',
+        });
+        expect(other.statusCode).toBe(200);
+        expect((await send('d', 1)).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

@@ -6,7 +6,17 @@ export class TooManyRendersError extends Error {
   override name = 'TooManyRendersError';
 }
 
-/** Renders in flight per client address, so one client cannot hold every render thread. */
+/**
+ * Who is asking, for the label routes' limits and the render pool's fair queue: the signed-in user
+ * when access control is on (AUTH=proxy or basic: one person behind several addresses, or several
+ * people behind one proxy, are told apart), else the client address (request.ip, which honours
+ * TRUST_PROXY).
+ */
+export function labelClient(request: FastifyRequest): string {
+  return request.user !== undefined ? `user:${request.user}` : `ip:${request.ip}`;
+}
+
+/** Renders in flight per client (labelClient), so one client cannot hold every render worker. */
 export class ClientConcurrency {
   private readonly active = new Map<string, number>();
   constructor(private readonly max: number) {}

@@ -36,6 +36,40 @@ describe('RenderPool', () => {
   });
 });
 
+describe('RenderPool fair queue', () => {
+  it("starts another client's job next, however many jobs the first client queued before it", async () => {
+    const pool = new RenderPool({ size: 1, timeoutMs: 60_000 });
+    try {
+      // One worker: the jobs end in the order they start.
+      const ended: string[] = [];
+      const queue = (client: string, name: string) =>
+        pool.run(label(name), { client }).then(() => void ended.push(name));
+      const jobs = [1, 2, 3, 4, 5].map((i) => queue('a', `a${i}`));
+      jobs.push(queue('b', 'b1'));
+      expect(pool.stats).toEqual({ workers: 1, busy: 0, queued: 6 });
+      await Promise.all(jobs);
+      expect(ended).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'a5']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuses a client's jobs past maxQueue waiting, not another client's", async () => {
+    const pool = new RenderPool({ size: 1, timeoutMs: 60_000, maxQueue: 2 });
+    try {
+      await pool.warmUp();
+      const a = [pool.run(label('a1'), { client: 'a' }), pool.run(label('a2'), { client: 'a' })];
+      a.push(pool.run(label('a3'), { client: 'a' }));
+      expect(pool.stats).toEqual({ workers: 1, busy: 1, queued: 2 });
+      await expect(pool.run(label('a4'), { client: 'a' })).rejects.toBeInstanceOf(RenderBusyError);
+      const b = pool.run(label('b1'), { client: 'b' });
+      expect(await Promise.all([...a, b])).toHaveLength(4);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('RenderPool time limit', () => {
   it('stops a thread that runs too long and drops it from the pool', async () => {
     const pool = new RenderPool({ size: 1, timeoutMs: 1 });
@@ -66,8 +100,8 @@ describe('RenderPool cancellation and limits', () => {
       await pool.warmUp();
       const running = new AbortController();
       const waiting = new AbortController();
-      const a = pool.run(slow, running.signal);
-      const b = pool.run(label('queued'), waiting.signal);
+      const a = pool.run(slow, { signal: running.signal });
+      const b = pool.run(label('queued'), { signal: waiting.signal });
       expect(pool.stats).toEqual({ workers: 1, busy: 1, queued: 1 });
       waiting.abort();
       await expect(b).rejects.toBeInstanceOf(RenderCancelledError);

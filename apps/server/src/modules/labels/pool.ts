@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runJob } from './engine.js';
+import { FairQueue } from './fairQueue.js';
 import type { WorkerJob, WorkerRequest, WorkerResponse } from './protocol.js';
 
 /** The engine rejected the ZPL (its message is meant for people). */
@@ -22,10 +23,21 @@ export class RenderBusyError extends Error {
   override name = 'RenderBusyError';
 }
 
-/** Runs render jobs somewhere: a pool of threads, or this thread. */
+/** Whose job it is, and when to give up on it. */
+export interface RunOptions {
+  /**
+   * The client key the job waits under (see FairQueue): each caller says who its client is (the
+   * labels routes: the signed-in user or the address; the simulators: their API client). Jobs
+   * without one share the key `''`.
+   */
+  client?: string | undefined;
+  /** Aborts when the caller gives up: a waiting job is dropped and a running one's worker is stopped. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Runs render jobs somewhere: a pool of worker processes, or this thread. */
 export interface JobRunner {
-  /** Runs a job; when `signal` aborts, a waiting job is dropped and a running one's thread is stopped. */
-  run(job: WorkerJob, signal?: AbortSignal): Promise<Uint8Array[]>;
+  run(job: WorkerJob, options?: RunOptions): Promise<Uint8Array[]>;
   close(): Promise<void>;
 }
 
@@ -46,8 +58,10 @@ export interface RenderPoolOptions {
   size: number;
   /** Per job, from the moment a thread starts it. */
   timeoutMs: number;
-  /** Jobs allowed to wait for a thread before new ones are refused. */
+  /** Jobs one client may have waiting for a worker; past it that client's new jobs are refused (RenderBusyError). */
   maxQueue?: number;
+  /** Jobs all clients together may have waiting; past it every new job is refused. */
+  maxQueueTotal?: number;
   /** A thread idle this long is stopped (each holds the ~100 MB engine); started again on demand. */
   idleMs?: number;
   /** V8 heap limit of each thread (MB); past it the thread dies and its job fails, the server lives. */
@@ -56,6 +70,7 @@ export interface RenderPoolOptions {
 
 interface Task {
   id: number;
+  client: string;
   job: WorkerJob;
   resolve: (images: Uint8Array[]) => void;
   reject: (err: Error) => void;
@@ -120,19 +135,22 @@ function startWorker(maxHeapMb: number | undefined): RenderProcess {
 /**
  * A pool of render workers (child processes) running the ZPL engine, so rendering never blocks the
  * event loop. Workers start lazily, take one job at a time, are replaced when they crash or time
- * out, and stop after `idleMs` without work.
+ * out, and stop after `idleMs` without work. Waiting jobs queue per client (FairQueue): a free
+ * worker serves the clients in turn, so no client's backlog holds up another's job.
  */
 export class RenderPool implements JobRunner {
   private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  private readonly queue = new FairQueue<Task>();
   private nextId = 1;
   private closed = false;
   private readonly maxQueue: number;
+  private readonly maxQueueTotal: number;
   private readonly idleMs: number;
 
   constructor(private readonly options: RenderPoolOptions) {
     if (options.size < 1) throw new RangeError('a render pool needs at least one worker');
     this.maxQueue = options.maxQueue ?? 256;
+    this.maxQueueTotal = options.maxQueueTotal ?? 16 * this.maxQueue;
     this.idleMs = options.idleMs ?? 5 * 60_000;
   }
 
@@ -140,18 +158,18 @@ export class RenderPool implements JobRunner {
     return {
       workers: this.slots.length,
       busy: this.slots.filter((s) => s.task).length,
-      queued: this.queue.length,
+      queued: this.queue.size,
     };
   }
 
-  run(job: WorkerJob, signal?: AbortSignal): Promise<Uint8Array[]> {
+  run(job: WorkerJob, { client = '', signal }: RunOptions = {}): Promise<Uint8Array[]> {
     if (this.closed) return Promise.reject(new Error('the render pool is closed'));
     if (signal?.aborted) return Promise.reject(cancelled(signal));
-    if (this.queue.length >= this.maxQueue) {
+    if (this.queue.waitingOf(client) >= this.maxQueue || this.queue.size >= this.maxQueueTotal) {
       return Promise.reject(new RenderBusyError('the label renderer is busy; try again in a moment'));
     }
     return new Promise((resolve, reject) => {
-      const task: Task = { id: this.nextId++, job, resolve, reject };
+      const task: Task = { id: this.nextId++, client, job, resolve, reject };
       if (signal) {
         const onAbort = () => this.cancel(task, cancelled(signal));
         signal.addEventListener('abort', onAbort, { once: true });
@@ -159,16 +177,14 @@ export class RenderPool implements JobRunner {
         task.resolve = (images) => (done(), resolve(images));
         task.reject = (err) => (done(), reject(err));
       }
-      this.queue.push(task);
+      this.queue.push(client, task);
       this.pump();
     });
   }
 
   /** Drops a waiting task, or stops the thread running it (the engine cannot be interrupted). */
   private cancel(task: Task, reason: Error): void {
-    const waiting = this.queue.indexOf(task);
-    if (waiting !== -1) {
-      this.queue.splice(waiting, 1);
+    if (this.queue.remove(task.client, task)) {
       task.reject(reason);
       return;
     }
@@ -199,20 +215,20 @@ export class RenderPool implements JobRunner {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new Error('the render pool is closed'));
+    for (const task of this.queue.drain()) task.reject(new Error('the render pool is closed'));
     await Promise.all([...this.slots].map((slot) => this.retire(slot, new Error('the render pool is closed'))));
   }
 
   private pump(): void {
-    while (this.queue.length > 0) {
+    while (this.queue.size > 0) {
       const slot = this.slots.find((s) => s.ready && !s.task);
       if (slot) {
-        this.dispatch(slot, this.queue.shift()!);
+        this.dispatch(slot, this.queue.take()!.item);
         continue;
       }
       // Start another thread only if the ones starting cannot take the waiting jobs.
       const starting = this.slots.filter((s) => !s.ready).length;
-      if (this.slots.length < this.options.size && starting < this.queue.length) {
+      if (this.slots.length < this.options.size && starting < this.queue.size) {
         this.spawn();
         continue;
       }
@@ -241,6 +257,7 @@ export class RenderPool implements JobRunner {
     if (!task || task.id !== m.id) return;
     clearTimeout(slot.timer);
     slot.task = undefined;
+    this.queue.finished(task.client);
     if (m.type === 'done') task.resolve(m.images);
     else task.reject(new RenderError(m.message));
     if (m.type === 'failed' && m.fatal) void this.retire(slot, undefined);
@@ -277,9 +294,12 @@ export class RenderPool implements JobRunner {
     clearTimeout(slot.idleTimer);
     const task = slot.task;
     slot.task = undefined;
-    if (task) task.reject(reason ?? new RenderError('the label renderer stopped unexpectedly'));
+    if (task) {
+      this.queue.finished(task.client);
+      task.reject(reason ?? new RenderError('the label renderer stopped unexpectedly'));
+    }
     // A thread that dies while starting would die again: fail the waiting jobs instead of looping.
-    if (!slot.ready && reason) for (const waiting of this.queue.splice(0)) waiting.reject(reason);
+    if (!slot.ready && reason) for (const waiting of this.queue.drain()) waiting.reject(reason);
     await slot.worker.terminate();
     if (!this.closed) this.pump();
   }

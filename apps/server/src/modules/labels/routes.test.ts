@@ -4,7 +4,8 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { decodeGray, rotateGray } from './images.js';
+import { decodeGray } from '../../images/decode.js';
+import { rotateGray } from './images.js';
 import { EMPTY_BODY_MESSAGE, chooseFormat } from './routes.js';
 import { referenceDir } from '../../paths.js';
 

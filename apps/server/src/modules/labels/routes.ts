@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed } from '@lab/core/labels';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { ClientConcurrency, requestSignal, TooManyRendersError } from './limits.js';
+import { ClientConcurrency, labelClient, requestSignal, TooManyRendersError } from './limits.js';
 import { readMultipart } from './multipart.js';
-import { RenderBusyError, RenderCancelledError, RenderError, RenderPool, RenderTimeoutError } from './pool.js';
-import { LabelIndexError, LabelService, LabelTooLargeError, type LabelFormat } from './service.js';
+import { RenderBusyError, RenderCancelledError, RenderError, RenderTimeoutError } from './pool.js';
+import { LabelIndexError, LabelTooLargeError, type LabelFormat } from './service.js';
 import {
   analyzeForRequest,
   graphicsRoute,
@@ -87,18 +87,9 @@ async function readZpl(request: FastifyRequest): Promise<Buffer> {
  */
 export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
-  const service = new LabelService({
-    runner: new RenderPool({
-      size: config.labelWorkers,
-      timeoutMs: config.labelRenderTimeoutMs,
-      idleMs: config.labelWorkerIdleMs,
-      maxHeapMb: config.labelWorkerMaxHeapMb,
-    }),
-    cacheBytes: config.labelCacheBytes,
-    maxDots: config.labelMaxDots,
-  });
+  // The app's one renderer (this module provides it; the simulators use it too), closed with the app.
+  const service = app.services.labelRenderer;
   const perClient = new ClientConcurrency(config.labelMaxConcurrentPerClient);
-  app.addHook('onClose', () => service.close());
 
   // This plugin is its own encapsulation context: the raw-body parsers apply to these routes only.
   app.removeAllContentTypeParsers();
@@ -130,7 +121,8 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     const started = performance.now();
     let release: (() => void) | undefined;
     try {
-      release = perClient.acquire(request.ip);
+      const client = labelClient(request);
+      release = perClient.acquire(client);
       const signal = requestSignal(request, reply, config.labelRequestDeadlineMs);
       const out = await service.render(
         {
@@ -143,7 +135,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
           sheet: format === 'pdf' ? toolkit.sheet : undefined,
           quality: format === 'png' ? toolkit.quality : undefined,
         },
-        signal,
+        { client, signal },
       );
       return reply
         .header('x-total-count', String(out.total))

@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import {
-  labelPixelSize,
-  pdfPageSize,
-  zplTextFromBytes,
-  type Dpmm,
-  type LabelSize,
-  type Rotation,
-} from '@lab/core/labels';
+import { bytesToText } from '@lab/core/json';
+import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation } from '@lab/core/labels';
 import type { GraphicOptions, LabelQuality, SheetOptions, ZplGraphic } from '@lab/core/labels/zpl';
-import { RenderCancelledError, RenderError, type JobRunner } from './pool.js';
+import { RenderCancelledError, RenderError, RenderPool, type JobRunner, type RunOptions } from './pool.js';
+import type { LabelSettings } from './settings.js';
 
 export type LabelFormat = 'png' | 'pdf';
 
@@ -106,10 +101,13 @@ export class LabelService {
   }
 
   /**
-   * Renders (or answers from the cache). `signal` aborts when the client has gone or the request's
-   * deadline has passed: waiting work is dropped and a render no other request waits for is stopped.
+   * Renders (or answers from the cache). `client` is the key the jobs wait under in the pool's
+   * fair queue (the caller's client: see RunOptions); a label set another request is already
+   * rendering is waited for, not rendered again, and stays in its first requester's line.
+   * `signal` aborts when the client has gone or the request's deadline has passed: waiting work
+   * is dropped and a render no other request waits for is stopped.
    */
-  async render(request: LabelRequest, signal?: AbortSignal): Promise<LabelOutput & { cached: boolean }> {
+  async render(request: LabelRequest, run: RunOptions = {}): Promise<LabelOutput & { cached: boolean }> {
     const px = labelPixelSize(request.size, request.dpmm);
     const labels = countLabelOpenings(request.zpl);
     const dots = px.width * px.height * labels;
@@ -125,7 +123,7 @@ export class LabelService {
     const hit = this.outputs.get(outputKey);
     if (hit) return { ...hit, cached: true };
 
-    const rendered = await this.labelSet(setKey, request, signal);
+    const rendered = await this.labelSet(setKey, request, run);
     const total = rendered.length;
     if (total === 0) throw new RenderError('the ZPL holds no label (no ^XA … ^XZ block)');
     const index = request.index ?? (request.format === 'png' ? 0 : undefined);
@@ -136,20 +134,14 @@ export class LabelService {
     if (request.format === 'pdf' && request.sheet) {
       const label = pdfPageSize(request.size, request.rotation);
       const job = { op: 'sheet' as const, pngs: chosen, rotation: request.rotation, label, sheet: request.sheet };
-      body = asBuffer((await this.runner.run(job, signal))[0]!);
+      body = asBuffer((await this.runner.run(job, run))[0]!);
     } else if (request.format === 'png' && request.quality === 'Bitonal') {
-      body = asBuffer(
-        (await this.runner.run({ op: 'bitonal', png: chosen[0]!, rotation: request.rotation }, signal))[0]!,
-      );
+      body = asBuffer((await this.runner.run({ op: 'bitonal', png: chosen[0]!, rotation: request.rotation }, run))[0]!);
     } else if (request.format === 'pdf') {
       const page = pdfPageSize(request.size, request.rotation);
-      body = asBuffer(
-        (await this.runner.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page }, signal))[0]!,
-      );
+      body = asBuffer((await this.runner.run({ op: 'pdf', pngs: chosen, rotation: request.rotation, page }, run))[0]!);
     } else if (request.rotation !== 0) {
-      body = asBuffer(
-        (await this.runner.run({ op: 'rotate', png: chosen[0]!, rotation: request.rotation }, signal))[0]!,
-      );
+      body = asBuffer((await this.runner.run({ op: 'rotate', png: chosen[0]!, rotation: request.rotation }, run))[0]!);
     } else {
       body = chosen[0]!;
     }
@@ -158,9 +150,9 @@ export class LabelService {
     return { ...output, cached: false };
   }
 
-  /** Image (PNG/JPEG/BMP bytes) → ZPL graphic, in the pool like a render. */
-  async graphic(image: Uint8Array, options: GraphicOptions): Promise<ZplGraphic> {
-    const [json] = await this.runner.run({ op: 'graphic', image, options });
+  /** Image (PNG/JPEG/BMP bytes) → ZPL graphic, in the pool like a render (`client` as for render). */
+  async graphic(image: Uint8Array, options: GraphicOptions, run: RunOptions = {}): Promise<ZplGraphic> {
+    const [json] = await this.runner.run({ op: 'graphic', image, options }, run);
     return JSON.parse(Buffer.from(json!).toString('utf8')) as ZplGraphic;
   }
 
@@ -170,7 +162,7 @@ export class LabelService {
     return this.runner.close();
   }
 
-  private labelSet(key: string, request: LabelRequest, signal: AbortSignal | undefined): Promise<Buffer[]> {
+  private labelSet(key: string, request: LabelRequest, { client, signal }: RunOptions): Promise<Buffer[]> {
     const cached = this.labelSets.get(key);
     if (cached) return Promise.resolve(cached);
     let shared = this.inFlight.get(key);
@@ -182,12 +174,12 @@ export class LabelService {
         .run(
           {
             op: 'render',
-            zpl: zplTextFromBytes(request.zpl),
+            zpl: bytesToText(request.zpl),
             widthMm: (px.width - 0.5) / request.dpmm,
             heightMm: (px.height - 0.5) / request.dpmm,
             dpmm: request.dpmm,
           },
-          controller.signal,
+          { client, signal: controller.signal },
         )
         .then((images) => {
           const set = images.map(asBuffer);
@@ -223,4 +215,23 @@ export class LabelService {
       );
     });
   }
+}
+
+/**
+ * The app's one label renderer (the `labelRenderer` service): one pool of LABEL_WORKERS render
+ * workers, started on the first job, with the limits, time outs and cache of the LABEL_* settings,
+ * shared by every module that renders (the labels routes and the simulators), each job waiting in
+ * its client's line of the pool's fair queue.
+ */
+export function appLabelRenderer(settings: LabelSettings): LabelService {
+  return new LabelService({
+    runner: new RenderPool({
+      size: settings.labelWorkers,
+      timeoutMs: settings.labelRenderTimeoutMs,
+      idleMs: settings.labelWorkerIdleMs,
+      maxHeapMb: settings.labelWorkerMaxHeapMb,
+    }),
+    cacheBytes: settings.labelCacheBytes,
+    maxDots: settings.labelMaxDots,
+  });
 }

@@ -27,7 +27,10 @@ export const labelsConfig = defineModuleConfig({
   }),
   read: (e) => ({
     labelBodyLimitBytes: e.LABEL_BODY_LIMIT_BYTES,
-    /** Render threads; defaults to the machine's cores. */
+    /**
+     * Render workers (child processes, ~100 MB each) of the app's one render pool, shared by every
+     * module that renders (label service, carrier simulator, Stratus); defaults to the machine's cores.
+     */
     labelWorkers: e.LABEL_WORKERS ?? os.availableParallelism(),
     labelRenderTimeoutMs: e.LABEL_RENDER_TIMEOUT_MS,
     labelCacheBytes: e.LABEL_CACHE_BYTES,
@@ -35,11 +38,11 @@ export const labelsConfig = defineModuleConfig({
     labelMaxDots: e.LABEL_MAX_DOTS,
     /** One deadline per request over every stage (queue, render, PDF). */
     labelRequestDeadlineMs: e.LABEL_REQUEST_DEADLINE_MS,
-    /** V8 heap limit of each render thread. */
+    /** V8 heap limit of each render worker. */
     labelWorkerMaxHeapMb: e.LABEL_WORKER_MAX_HEAP_MB,
-    /** An idle render thread (and its WebAssembly memory) is stopped after this long. */
+    /** An idle render worker (and its WebAssembly memory) is stopped after this long. */
     labelWorkerIdleMs: e.LABEL_WORKER_IDLE_MS,
-    /** Renders in flight per client address (429 above). */
+    /** Renders in flight per client: the signed-in user, else the address (429 above). */
     labelMaxConcurrentPerClient: e.LABEL_MAX_CONCURRENT_PER_CLIENT,
     /** Label requests per client address per minute (429 above). */
     labelRateLimitPerMinute: e.LABEL_RATE_LIMIT_PER_MINUTE,

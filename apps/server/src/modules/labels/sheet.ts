@@ -1,6 +1,7 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { sheetLayout, type SheetOptions } from '@lab/core/labels/zpl';
-import { decodeGray, encodeGray } from './images.js';
+import { decodeGray } from '../../images/decode.js';
+import { encodeGray } from './images.js';
 
 /**
  * Labels on office paper: `cols × rows` labels a page of the chosen size, each at its real size

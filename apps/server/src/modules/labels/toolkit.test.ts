@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGraphicData } from '@lab/core/labels/zpl';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { referenceDir } from '../../paths.js';
-import { decodeGray } from './images.js';
+import { decodeGray } from '../../images/decode.js';
 import { GRAPHIC_NO_FILE_MESSAGE } from './toolkit.js';
 
 const corpus = path.join(referenceDir, 'zpl-corpus');

@@ -20,7 +20,8 @@ import {
   type ZplAnalysis,
 } from '@lab/core/labels/zpl';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { detectImageKind } from './decodeImage.js';
+import { detectImageKind } from '../../images/decode.js';
+import { labelClient } from './limits.js';
 import { readMultipart } from './multipart.js';
 import { RenderBusyError, RenderError, RenderTimeoutError } from './pool.js';
 import type { LabelService } from './service.js';
@@ -181,7 +182,7 @@ export function graphicsRoute(service: LabelService, bodyLimit: number): Fastify
           ...(o.invert === 'true' ? { invert: true } : {}),
         };
         try {
-          const graphic = await service.graphic(image, options);
+          const graphic = await service.graphic(image, options, { client: labelClient(request) });
           const zpl = graphicLabel(graphic);
           reply
             .header('x-graphic-width', String(graphic.widthDots))

@@ -4,17 +4,15 @@ import path from 'node:path';
 import { dereference, validate } from '@readme/openapi-parser';
 import { parse as parseYaml } from 'yaml';
 import { HTTP_METHODS, type NamedSample, type OpenApiOperation } from '@lab/core/contract';
-import { resolveLocalRef } from '@lab/core/schema-tree';
+import { isObject, refName, resolveRef, type JsonObject } from '@lab/core/json';
 import { ImportError } from '../../imports/registry.js';
 
 /** Reading, checking and indexing the carrier's OpenAPI documents (pure functions over the JSON). */
 
-export type JsonObject = Record<string, unknown>;
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export type { JsonObject };
 
 /** The value a local JSON pointer (`#/components/schemas/X`) names, or undefined (core's resolver). */
-export const resolvePointer = resolveLocalRef;
+export const resolvePointer = resolveRef;
 
 /** Every `$ref` (as written) that does not resolve inside the document, sorted. */
 export function findDanglingRefs(doc: unknown): string[] {
@@ -184,8 +182,6 @@ function isExampleOnly(schema: unknown): schema is JsonObject {
     Object.keys(schema).every((k) => META_KEYS.has(k) || k.startsWith('x-'))
   );
 }
-
-const refName = (ref: string) => ref.split('/').pop() ?? ref;
 
 /** Splits a request body schema into the full-schema branch and the named samples. */
 export function splitRequestSchema(

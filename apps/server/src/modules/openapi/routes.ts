@@ -2,18 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointById, defaultSample } from '@lab/core/carrier';
-import {
-  carrierSamplesParams,
-  carrierSamplesReply,
-  openApiDocParams,
-  openApiDocQuery,
-  openApiDocsReply,
-  openApiValidateBody,
-  openApiValidateReply,
-  openApiOperationsReply,
-  openApiViewQuery,
-} from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
+import { registerRoute } from '../../http/routes.js';
 import { checkerFor } from './check.js';
 import { openApiStoreFor } from './store.js';
 import { OperationViewCache, operationsOf } from './view.js';
@@ -48,13 +38,13 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     derefCacheBytes: app.config.openApiDerefCacheBytes,
   });
 
-  app.get(
-    '/openapi-docs',
+  registerRoute(
+    app,
+    'openapi.documents',
     {
       schema: {
         summary: "The carrier's imported OpenAPI documents (ETag: answers 304 to a matching If-None-Match)",
         tags,
-        response: { 200: openApiDocsReply },
       },
     },
     async (request, reply) => {
@@ -77,14 +67,13 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     return summary;
   };
 
-  app.get(
-    '/openapi-docs/:id/operations',
+  registerRoute(
+    app,
+    'openapi.operations',
     {
       schema: {
         summary: "A document's operations (method, path, summary, number of named samples) for the doc viewer",
         tags,
-        params: openApiDocParams,
-        response: { 200: openApiOperationsReply },
       },
     },
     async (request, reply) => {
@@ -97,15 +86,14 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/openapi-docs/:id/view',
+  registerRoute(
+    app,
+    'openapi.view',
     {
       schema: {
         summary:
           'One operation for the doc viewer: request and response schemas flattened into field lists, named samples (ETag, 304)',
         tags,
-        params: openApiDocParams,
-        querystring: openApiViewQuery,
       },
     },
     async (request, reply) => {
@@ -119,15 +107,14 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/openapi-docs/:id',
+  registerRoute(
+    app,
+    'openapi.document',
     {
       schema: {
         summary:
           'One document (id or name); ?deref=1 for a dereferenced copy where only looping $refs remain (ETag, 304)',
         tags,
-        params: openApiDocParams,
-        querystring: openApiDocQuery,
       },
     },
     async (request, reply) => {
@@ -141,14 +128,13 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/carrier/samples/:endpoint',
+  registerRoute(
+    app,
+    'openapi.samples',
     {
       schema: {
         summary: "A catalogue endpoint's default request, plus its document's named samples when imported",
         tags: ['carrier'],
-        params: carrierSamplesParams,
-        response: { 200: carrierSamplesReply },
       },
     },
     async (request) => {
@@ -168,16 +154,15 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/openapi-docs/validate',
+  registerRoute(
+    app,
+    'openapi.validate',
     {
       bodyLimit: VALIDATE_BODY_LIMIT,
       schema: {
         summary:
           "Checks a request body against an operation's request schema in an imported document (by endpoint id, or document + method + path)",
         tags,
-        body: openApiValidateBody,
-        response: { 200: openApiValidateReply },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { isObject } from '@lab/core/json';
 import { resolvePointer, type JsonObject } from './document.js';
 
 /**
@@ -7,8 +8,6 @@ import { resolvePointer, type JsonObject } from './document.js';
  * at the second visit of a schema on the current branch.
  */
 export type SampleMode = 'required' | 'all';
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function typeOf(schema: JsonObject): string | undefined {
   if (typeof schema.type === 'string') return schema.type;

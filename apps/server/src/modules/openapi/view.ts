@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { OpenApiOperationView, OpenApiOperationsReply } from '@lab/core/contract';
+import { isObject, nonBlank } from '@lab/core/json';
 import { buildSchemaTree } from '@lab/core/schema-tree';
-import { resolvePointer, type JsonObject } from './document.js';
+import { resolvePointer } from './document.js';
 import type { LoadedDocument, OpenApiStore } from './store.js';
 
 /**
@@ -9,9 +10,6 @@ import type { LoadedDocument, OpenApiStore } from './store.js';
  * request and response schemas flattened (`@lab/core/schema-tree`) and its named samples. The
  * flattening runs once per document content and operation; the JSON text is kept in an LRU.
  */
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 export function operationsOf(
   loaded: LoadedDocument,
@@ -52,7 +50,7 @@ export function operationView(loaded: LoadedDocument, method: string, path: stri
     path: op.path,
     operationId: op.operationId,
     summary: op.summary,
-    description: str(rawOp.description),
+    description: nonBlank(rawOp.description) ?? null,
     request:
       op.requestSchema === null
         ? null
@@ -62,7 +60,7 @@ export function operationView(loaded: LoadedDocument, method: string, path: stri
       const resp = isObject(rr) && typeof rr.$ref === 'string' ? resolvePointer(doc, rr.$ref) : rr;
       return {
         status,
-        description: isObject(resp) ? str(resp.description) : null,
+        description: isObject(resp) ? (nonBlank(resp.description) ?? null) : null,
         contentType: r.contentType,
         tree: r.schema === null ? null : buildSchemaTree(r.schema, doc),
       };

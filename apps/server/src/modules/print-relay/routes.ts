@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  printHistoryReply,
-  printJob,
-  printJobCreate,
-  printJobParams,
-  printListenIdReply,
-  printListenParams,
-  printLogCreate,
-  printLogRow,
-  printRelayConfigReply,
-} from '@lab/core/contract';
 import { PRINT_HISTORY_SIZE } from '@lab/core/print';
+import { registerRoute } from '../../http/routes.js';
 import { PrintRelayRepo } from './repo.js';
 import { PrintRelay } from './service.js';
 
@@ -24,13 +14,13 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
   const relay = new PrintRelay(new PrintRelayRepo(app.db), app.bus, cfg, app.log);
   const rateLimit = { max: cfg.printRelayRateLimitPerMinute, timeWindow: 60_000 };
 
-  app.get(
-    '/print-relay/config',
+  registerRoute(
+    app,
+    'printRelay.config',
     {
       schema: {
         summary: 'The Browser Print settings of this site',
         tags: ['print-relay'],
-        response: { 200: printRelayConfigReply },
       },
     },
     async () => ({
@@ -43,21 +33,22 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    '/print-relay/listen-ids',
+  registerRoute(
+    app,
+    'printRelay.issueListenId',
     {
       config: { rateLimit },
       schema: {
         summary: 'Issue a new unguessable listen id (130 random bits) for a receiver',
         tags: ['print-relay'],
-        response: { 200: printListenIdReply },
       },
     },
     async () => ({ listenId: await relay.issueListenId() }),
   );
 
-  app.post(
-    '/print-relay/:listenId/jobs',
+  registerRoute(
+    app,
+    'printRelay.sendJob',
     {
       // JSON escaping can double the size of the ZPL; the exact limit is checked on the text.
       bodyLimit: cfg.printRelayMaxJobBytes * 2 + 4096,
@@ -65,50 +56,43 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Send a print job to the receiver listening on this id',
         tags: ['print-relay'],
-        params: printListenParams,
-        body: printJobCreate,
-        response: { 200: printJob },
       },
     },
     async (request) => relay.send(request.params.listenId, request.body.nodeId, request.body.printData),
   );
 
-  app.get(
-    '/print-relay/:listenId/jobs/:taskId',
+  registerRoute(
+    app,
+    'printRelay.job',
     {
       schema: {
         summary: 'One print job, until it expires',
         tags: ['print-relay'],
-        params: printJobParams,
-        response: { 200: printJob },
       },
     },
     async (request) => relay.job(request.params.listenId, request.params.taskId),
   );
 
-  app.post(
-    '/print-relay/:listenId/logs',
+  registerRoute(
+    app,
+    'printRelay.logResult',
     {
       config: { rateLimit },
       schema: {
         summary: 'Log what a receiver did with a job (printed or why not)',
         tags: ['print-relay'],
-        params: printListenParams,
-        body: printLogCreate,
-        response: { 200: printLogRow },
       },
     },
     async (request) => relay.logResult(request.params.listenId, request.body),
   );
 
-  app.get(
-    '/print-relay/:listenId/history',
+  registerRoute(
+    app,
+    'printRelay.history',
     {
       schema: {
         summary: `The ${PRINT_HISTORY_SIZE} newest log rows of a listen id, newest first`,
         tags: ['print-relay'],
-        params: printListenParams,
-        response: { 200: printHistoryReply },
       },
     },
     async (request) => {

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  accountCheckBody,
-  accountCheckReply,
-  dimWeightBody,
-  dimWeightReply,
-  taggedError,
-  trackingNeighboursBody,
-  trackingNeighboursReply,
-} from '@lab/core/contract';
+import { accountCheckReply, taggedError } from '@lab/core/contract';
+import { registerRoute } from '../../http/routes.js';
 import { calculateDimWeightAnswer, checkAccountAnswer, trackingNeighboursAnswer } from './service.js';
 
 const tags = ['utils'];
@@ -22,15 +15,15 @@ const taggedWithMsg = { errorReply: (message: string) => ({ tag: 'error', msg: m
  * account check, with the `{tag, message | msg, data}` bodies existing callers read.
  */
 export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/utils/v1/dimweight',
+  registerRoute(
+    app,
+    'shipping.dimWeight',
     {
       config: tagged,
       schema: {
         summary: 'Dimensional weight, girth and whether freight service is required (international express)',
         tags,
-        body: dimWeightBody,
-        response: { 200: dimWeightReply, 400: taggedError },
+        response: { 400: taggedError },
       },
     },
     async (req, reply) => {
@@ -39,15 +32,15 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/utils/v1/trackingnumber',
+  registerRoute(
+    app,
+    'shipping.trackingNeighbours',
     {
       config: tagged,
       schema: {
         summary: 'The valid express tracking numbers before and after one (serial ± 1…N, 1-3-7 mod 11)',
         tags,
-        body: trackingNeighboursBody,
-        response: { 200: trackingNeighboursReply, 400: taggedError },
+        response: { 400: taggedError },
       },
     },
     async (req, reply) => {
@@ -56,15 +49,15 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/utils/v1/ean',
+  registerRoute(
+    app,
+    'shipping.accountCheck',
     {
       config: taggedWithMsg,
       schema: {
         summary: 'Enterprise account number check digit (1-3-7 mod 11 over the first 8 digits)',
         tags,
-        body: accountCheckBody,
-        response: { 200: accountCheckReply, 400: accountCheckReply },
+        response: { 400: accountCheckReply },
       },
     },
     async (req, reply) => {

@@ -9,4 +9,5 @@ export const stratusSimModule = defineModule({
     await app.register(stratusSimRoutes);
   },
   config: stratusSimConfig,
+  needs: ['labelRenderer'],
 });

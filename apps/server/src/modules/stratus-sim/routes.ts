@@ -11,33 +11,33 @@ import {
   stratusTokenReply,
 } from '@lab/core/contract';
 import { seededRandom } from '@lab/core/labels';
-import { RenderPool } from '../labels/pool.js';
-import { LabelService } from '../labels/service.js';
 import { postShipmentWebhooks } from '../sim/webhooks.js';
 import { StratusError, StratusSimulator } from './service.js';
 
 /** The Stratus simulator under /lab/sim/stratus (the gateway's default Stratus upstream). */
 export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
-  const labels = new LabelService({
-    runner: new RenderPool({ size: 1, timeoutMs: config.labelRenderTimeoutMs ?? 15_000, idleMs: 60_000 }),
-    cacheBytes: 8 * 1024 * 1024,
-  });
-  app.addHook('onClose', () => labels.close());
+  const labels = app.services.labelRenderer;
 
   const simulator = new StratusSimulator({
     random: seededRandom(config.simSeed ?? randomInt(0, 2 ** 31)),
     pendingPolls: config.stratusSimPendingPolls ?? 2,
-    renderPdf: async (zpl) =>
+    // An order's labels wait in the render pool's fair queue under `stratus:<client key>`: the
+    // API client that placed it (the key its token was issued to), so one client's 99-package
+    // orders do not hold up another client's order, nor a label service user.
+    renderPdf: async (zpl, owner) =>
       (
-        await labels.render({
-          zpl: Buffer.from(zpl, 'utf8'),
-          dpmm: 8,
-          size: { widthIn: 4, heightIn: 6 },
-          index: undefined,
-          rotation: 0,
-          format: 'pdf',
-        })
+        await labels.render(
+          {
+            zpl: Buffer.from(zpl, 'utf8'),
+            dpmm: 8,
+            size: { widthIn: 4, heightIn: 6 },
+            index: undefined,
+            rotation: 0,
+            format: 'pdf',
+          },
+          { client: `stratus:${owner}` },
+        )
       ).body,
     onShipped: (trackingNumbers) => {
       const { simWebhookUrl: to, simWebhookToken: token } = config;
@@ -115,8 +115,8 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']), false);
-        return simulator.createOrder(request.body);
+        const owner = simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']), false);
+        return simulator.createOrder(request.body, owner);
       } catch (err) {
         return fail(reply, err);
       }

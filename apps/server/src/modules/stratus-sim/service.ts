@@ -54,6 +54,8 @@ export class StratusError extends Error {
 
 interface OrderRecord {
   id: string;
+  /** The API client that placed it (the client key its token was issued to). */
+  owner: string;
   fields: TransactionField[];
   polls: number;
   settled?: Promise<StratusOrder>;
@@ -62,8 +64,8 @@ interface OrderRecord {
 export interface StratusSimulatorOptions {
   random: RandomSource;
   pendingPolls: number;
-  /** ZPL → PDF (the labels module's service). */
-  renderPdf: (zpl: string) => Promise<Buffer>;
+  /** ZPL → PDF (the app's label renderer) for an order of `owner` (the client key that placed it). */
+  renderPdf: (zpl: string, owner: string) => Promise<Buffer>;
   now?: () => number;
   /** Called with the tracking numbers of each order that completes (e.g. to post webhooks). */
   onShipped?: (trackingNumbers: string[]) => void;
@@ -96,7 +98,8 @@ export function errorLabelZpl(reason: string): string {
  * the transaction breaks a rule. Everything random comes from the seeded source.
  */
 export class StratusSimulator {
-  private readonly tokens = new Map<string, number>();
+  /** Live tokens: when each expires and the client key it was issued to. */
+  private readonly tokens = new Map<string, { expires: number; client: string }>();
   private readonly orders = new Map<string, OrderRecord>();
   private readonly now: () => number;
 
@@ -126,31 +129,33 @@ export class StratusSimulator {
     if (decoded.slice(colon + 1) === STRATUS_INVALID_CREDENTIAL)
       throw new StratusError(401, STRATUS_MESSAGES.badClient, true);
     const now = this.now();
-    for (const [t, expires] of this.tokens) if (expires <= now) this.tokens.delete(t);
+    for (const [t, { expires }] of this.tokens) if (expires <= now) this.tokens.delete(t);
     const token = this.hex(40);
-    this.tokens.set(token, now + STRATUS_TOKEN_SECONDS * 1000);
+    this.tokens.set(token, { expires: now + STRATUS_TOKEN_SECONDS * 1000, client: decoded.slice(0, colon) });
     return { access_token: token, token_type: 'Bearer', expires_in: STRATUS_TOKEN_SECONDS, scope: 'oob' };
   }
 
   /**
    * A live bearer token, and an api key: required by greet (the call that verifies the key);
    * on order calls the key is optional (the product documents it for greet only) but the failing
-   * one is still refused.
+   * one is still refused. Answers the client key the token was issued to.
    */
-  authorize(authorization: string | undefined, apiKey: string | undefined, keyRequired = true): void {
+  authorize(authorization: string | undefined, apiKey: string | undefined, keyRequired = true): string {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    const expires = token === undefined ? undefined : this.tokens.get(token);
-    if (expires === undefined || expires <= this.now()) throw new StratusError(401, STRATUS_MESSAGES.noBearer);
+    const live = token === undefined ? undefined : this.tokens.get(token);
+    if (live === undefined || live.expires <= this.now()) throw new StratusError(401, STRATUS_MESSAGES.noBearer);
     if ((keyRequired && !apiKey) || apiKey === STRATUS_INVALID_CREDENTIAL) {
       throw new StratusError(401, STRATUS_MESSAGES.noApiKey);
     }
+    return live.client;
   }
 
   greet() {
     return { Id: this.uuid(), Purpose: STRATUS_MESSAGES.purpose };
   }
 
-  createOrder(body: unknown): { Id: string } {
+  /** A new order of `owner` (the client key authorize answered). */
+  createOrder(body: unknown, owner = ''): { Id: string } {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new StratusError(400, STRATUS_MESSAGES.body);
     const { ProjetId, Transaction } = body as Record<string, unknown>;
     if (typeof ProjetId !== 'string' || !UUID.test(ProjetId)) throw new StratusError(400, STRATUS_MESSAGES.projet);
@@ -165,7 +170,7 @@ export class StratusSimulator {
     if (!last || !isField(last, 99)) throw new StratusError(400, STRATUS_MESSAGES.endField);
     const id = this.uuid();
     if (this.orders.size >= MAX_ORDERS) this.orders.delete(this.orders.keys().next().value!);
-    const record: OrderRecord = { id, fields, polls: 0 };
+    const record: OrderRecord = { id, owner, fields, polls: 0 };
     this.orders.set(id, record);
     // Labels are made now, while the client waits between polls (a cold PDF render takes seconds).
     this.startSettling(record).catch(() => {});
@@ -209,8 +214,10 @@ export class StratusSimulator {
     return undefined;
   }
 
-  private async label(zpl: string, printer: string | undefined): Promise<StratusLabel> {
-    if (printer === 'DIB') return { ImageType: 'PDF', Data: (await this.options.renderPdf(zpl)).toString('base64') };
+  private async label(order: OrderRecord, zpl: string, printer: string | undefined): Promise<StratusLabel> {
+    if (printer === 'DIB') {
+      return { ImageType: 'PDF', Data: (await this.options.renderPdf(zpl, order.owner)).toString('base64') };
+    }
     return { ImageType: 'ZPL', Data: Buffer.from(zpl, 'utf8').toString('base64') };
   }
 
@@ -221,7 +228,7 @@ export class StratusSimulator {
       return {
         Id: order.id,
         State: 'FAILED',
-        Labels: [await this.label(errorLabelZpl(problem), printer)],
+        Labels: [await this.label(order, errorLabelZpl(problem), printer)],
         Packages: [],
         Documents: [],
         Message: problem,
@@ -230,7 +237,7 @@ export class StratusSimulator {
     const count = Number(order.fields.find((f) => isField(f, 116))?.value ?? '1');
     const shipDate = new Date(this.now());
     const samples = Array.from({ length: count }, () => generateSampleLabel(this.options.random, shipDate));
-    const labels = await Promise.all(samples.map((s) => this.label(s.zpl, printer)));
+    const labels = await Promise.all(samples.map((s) => this.label(order, s.zpl, printer)));
     const packages = samples.map((s, i) => ({ TrackingNumber: s.trackingNumber, PackageNumber: i + 1 }));
     this.options.onShipped?.(packages.map((p) => p.TrackingNumber));
     return { Id: order.id, State: 'COMPLETED', Labels: labels, Packages: packages, Documents: [] };

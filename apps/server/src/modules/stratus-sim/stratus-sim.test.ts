@@ -210,6 +210,21 @@ describe('Stratus simulator service', () => {
     expect(() => sim.authorize(`Bearer ${token}`, 'k')).toThrow(STRATUS_MESSAGES.noBearer);
   });
 
+  it("renders an order's PDF labels for the client key its token was issued to (its line in the render pool)", async () => {
+    const owners: string[] = [];
+    const sim = new StratusSimulator({
+      random: seededRandom(5),
+      pendingPolls: 0,
+      renderPdf: async (_zpl, owner) => (owners.push(owner), Buffer.from('%PDF-')),
+    });
+    const token = sim.issueToken(basic('acme-key', 'b'), 'client_credentials', 'oob').access_token;
+    const owner = sim.authorize(`Bearer ${token}`, undefined, false);
+    expect(owner).toBe('acme-key');
+    const { Id } = sim.createOrder({ ProjetId: randomUUID(), Transaction: '116,"2"187,"DIB"99,""' }, owner);
+    expect((await sim.pollOrder(Id))!.State).toBe('COMPLETED');
+    expect(owners).toEqual(['acme-key', 'acme-key']);
+  });
+
   it('tells the pending poll count from its setting', async () => {
     const sim = new StratusSimulator({
       random: seededRandom(3),

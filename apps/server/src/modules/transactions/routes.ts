@@ -1,20 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  definitionIdsBody,
-  definitionTypeParams,
-  fieldId,
-  definitionsReply,
-  recentKeywordsReply,
-  transactionDefinition,
-  transactionSearchQuery,
-  transactionSearchReply,
-  transactionTypesQuery,
-  transactionTypesReply,
-  transactionVersionsReply,
-} from '@lab/core/contract';
 import { SEARCH_MESSAGES, transactionTypeList } from '@lab/core/transactions';
 import { badRequest, notFound } from '../../http/errors.js';
+import { registerRoute } from '../../http/routes.js';
 import { latestImport } from '../../imports/registry.js';
 import { DATASET_NAME } from './repo.js';
 import { TransactionCatalog } from './service.js';
@@ -25,14 +12,13 @@ const tags = ['transactions'];
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = new TransactionCatalog(app.db);
 
-  app.get(
-    '/transactions/search',
+  registerRoute(
+    app,
+    'transactions.search',
     {
       schema: {
         summary: 'Search definitions by field id (exact) or by description; full text adds details and values',
         tags,
-        querystring: transactionSearchQuery,
-        response: { 200: transactionSearchReply },
       },
     },
     async (request) => {
@@ -46,39 +32,28 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/transactions/keywords',
-    {
-      schema: {
-        summary: 'The latest 10 distinct searched keywords, newest first',
-        tags,
-        response: { 200: recentKeywordsReply },
-      },
-    },
+  registerRoute(
+    app,
+    'transactions.keywords',
+    { schema: { summary: 'The latest 10 distinct searched keywords, newest first', tags } },
     async () => catalog.recentKeywords(),
   );
 
-  app.get(
-    '/transactions/versions',
-    {
-      schema: {
-        summary: 'Versions with loaded definitions',
-        tags,
-        response: { 200: transactionVersionsReply },
-      },
-    },
+  registerRoute(
+    app,
+    'transactions.versions',
+    { schema: { summary: 'Versions with loaded definitions', tags } },
     async () => ({ versions: (await catalog.index()).versions() }),
   );
 
-  app.get(
-    '/transactions/types',
+  registerRoute(
+    app,
+    'transactions.types',
     {
       schema: {
         summary:
           'Every known transaction type with its number, name and loaded definitions, then the types only met in imported definitions',
         tags,
-        querystring: transactionTypesQuery,
-        response: { 200: transactionTypesReply },
       },
     },
     async (request) => {
@@ -93,16 +68,10 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/transactions/:version/:type/:id',
-    {
-      schema: {
-        summary: 'One field definition',
-        tags,
-        params: definitionTypeParams.extend({ id: fieldId }),
-        response: { 200: transactionDefinition },
-      },
-    },
+  registerRoute(
+    app,
+    'transactions.definition',
+    { schema: { summary: 'One field definition', tags } },
     async (request) => {
       const { version, type, id } = request.params;
       const def = (await catalog.index()).get(version, type, id);
@@ -111,16 +80,10 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/transactions/:version/:type/query/:text',
-    {
-      schema: {
-        summary: 'Definitions whose description contains the text, best first',
-        tags,
-        params: definitionTypeParams.extend({ text: z.string().max(100, 'text is longer than 100 characters') }),
-        response: { 200: definitionsReply },
-      },
-    },
+  registerRoute(
+    app,
+    'transactions.match',
+    { schema: { summary: 'Definitions whose description contains the text, best first', tags } },
     async (request) => {
       const { version, type, text } = request.params;
       if (text.trim().length < 2) throw badRequest(SEARCH_MESSAGES.tooShort);
@@ -128,17 +91,10 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/transactions/:version/:type/ids',
-    {
-      schema: {
-        summary: 'The definitions of the given field ids that exist, in id order',
-        tags,
-        params: definitionTypeParams,
-        body: definitionIdsBody,
-        response: { 200: definitionsReply },
-      },
-    },
+  registerRoute(
+    app,
+    'transactions.byIds',
+    { schema: { summary: 'The definitions of the given field ids that exist, in id order', tags } },
     async (request) => {
       const { version, type } = request.params;
       return (await catalog.index()).getMany(version, type, request.body.ids);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { decodeRef, encodeRef, isObject, mapRefs } from '@lab/core/json';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -35,23 +36,20 @@ export const envelopeSchema: JsonSchema = {
   additionalProperties: true,
 };
 
-const COMPONENT_REF = '#/components/schemas/';
+/** The component name of an OpenAPI component ref (`#/components/schemas/X` → `X`), else undefined. */
+function componentName(ref: string): string | undefined {
+  const path = decodeRef(ref);
+  return path?.length === 3 && path[0] === 'components' && path[1] === 'schemas' ? path[2] : undefined;
+}
 
 /** Rewrites OpenAPI component refs to `#/$defs/…` and collects the names it met. */
 function rewriteRefs(node: unknown, seen: Set<string>): unknown {
-  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, seen));
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)) {
-      const name = decodeURIComponent(value.slice(COMPONENT_REF.length));
-      seen.add(name);
-      out.$ref = `#/$defs/${name}`;
-    } else {
-      out[key] = rewriteRefs(value, seen);
-    }
-  }
-  return out;
+  return mapRefs(node, (ref) => {
+    const name = componentName(ref);
+    if (name === undefined) return undefined;
+    seen.add(name);
+    return encodeRef(['$defs', name]);
+  });
 }
 
 /**
@@ -59,8 +57,8 @@ function rewriteRefs(node: unknown, seen: Set<string>): unknown {
  * into `$defs`, which holds every schema the root reaches.
  */
 export function schemasFromOpenApi(doc: unknown): Record<string, JsonSchema> {
-  const components = (doc as { components?: { schemas?: Record<string, unknown> } } | null)?.components?.schemas;
-  if (!components || typeof components !== 'object') throw new Error('the OpenAPI document has no components.schemas');
+  const components = isObject(doc) && isObject(doc.components) ? doc.components.schemas : undefined;
+  if (!isObject(components)) throw new Error('the OpenAPI document has no components.schemas');
   const rewritten = new Map<string, { schema: JsonSchema; refs: Set<string> }>();
   for (const [name, schema] of Object.entries(components)) {
     const refs = new Set<string>();

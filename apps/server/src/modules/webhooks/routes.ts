@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  webhookChannelParams,
-  webhookDetail,
-  webhookIdParams,
-  webhookListQuery,
-  webhookPage,
-  webhookSchemaMap,
-  webhooksDeletedReply,
-} from '@lab/core/contract';
 import { notFound } from '../../http/errors.js';
+import { registerRoute } from '../../http/routes.js';
 import { openApiStoreFor } from '../openapi/index.js';
 import { loadWebhookSchemas, schemasFromOpenApi, type JsonSchema } from './payloadSchemas.js';
 import { WebhookRepo } from './repo.js';
@@ -54,14 +46,14 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
     return map;
   };
 
-  app.get(
-    '/webhooks/schemas',
+  registerRoute(
+    app,
+    'webhooks.schemas',
     {
       schema: {
         summary:
           'Schema name → JSON Schema: the webhook envelope, the configured file and the imported tracking documents',
         tags: ['webhooks'],
-        response: { 200: webhookSchemaMap },
       },
     },
     async (_request, reply) => {
@@ -70,15 +62,13 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/webhooks/:channel',
+  registerRoute(
+    app,
+    'webhooks.list',
     {
       schema: {
         summary: 'List received webhooks of a channel, newest first',
         tags: ['webhooks'],
-        params: webhookChannelParams,
-        querystring: webhookListQuery,
-        response: { 200: webhookPage },
       },
     },
     async (request) => {
@@ -88,14 +78,13 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/webhooks/:channel/:id',
+  registerRoute(
+    app,
+    'webhooks.get',
     {
       schema: {
         summary: 'One received webhook with its headers and raw body',
         tags: ['webhooks'],
-        params: webhookIdParams,
-        response: { 200: webhookDetail },
       },
     },
     async (request) => {
@@ -120,14 +109,13 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/webhooks/:channel/:id',
+  registerRoute(
+    app,
+    'webhooks.delete',
     {
       schema: {
         summary: 'Delete one received webhook',
         tags: ['webhooks'],
-        params: webhookIdParams,
-        response: { 200: webhooksDeletedReply },
       },
     },
     async (request) => {
@@ -139,14 +127,13 @@ export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/webhooks/:channel',
+  registerRoute(
+    app,
+    'webhooks.deleteChannel',
     {
       schema: {
         summary: 'Delete every received webhook of a channel',
         tags: ['webhooks'],
-        params: webhookChannelParams,
-        response: { 200: webhooksDeletedReply },
       },
     },
     async (request) => {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CountriesReply, CountryOption } from '@lab/core/contract';
-import { apiFetch } from '@/lib/api';
+import type { CountryOption } from '@lab/core/contract';
+import { apiCall } from '@/lib/api';
 
 /** Every ISO 3166-1 country with English and Chinese names (from the server, fetched once). */
 export const countriesQuery = queryOptions({
   queryKey: ['utils', 'countries'],
-  queryFn: async () => (await apiFetch<CountriesReply>('/utils/v1/iso3166/countries')).data,
+  queryFn: async () => (await apiCall('lookups.countries')).data,
   staleTime: Infinity,
 });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { setZplEditorText, zplEditorText } from '@/test/zplEditor';
 import ZplCreatorPage from '@/tools/zpl-creator/ZplCreatorPage';
 import { ZplEditorPanel } from './ZplEditorPanel';
@@ -15,24 +16,25 @@ let calls: Array<{ url: string; init?: RequestInit | undefined }>;
 beforeEach(() => {
   calls = [];
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:label', revokeObjectURL: () => {} }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/lab/api/config') return Response.json({ version: '0.1.0', labelServiceUrl: '/lab/api/labels' });
-      calls.push({ url, init });
-      if (url.endsWith('/v1/graphics')) {
-        return Response.json({
-          zpl: '^XA^FO0,0^GFA,2,2,1,FF00^FS^XZ',
-          command: '^GFA,2,2,1,FF00',
-          widthDots: 8,
-          heightDots: 2,
-          bytesPerRow: 1,
-          totalBytes: 2,
-        });
-      }
-      return new Response(PNG_HEAD, { headers: { 'content-type': 'image/png', 'x-total-count': '1' } });
-    }),
+  fakeServer(
+    { 'GET /config': () => ({ body: clientConfig({ labelServiceUrl: '/lab/api/labels' }) }) },
+    {
+      // The label renderer and the image converter (outside the route table).
+      elsewhere: async (url, init) => {
+        calls.push({ url, init });
+        if (url.endsWith('/v1/graphics')) {
+          return Response.json({
+            zpl: '^XA^FO0,0^GFA,2,2,1,FF00^FS^XZ',
+            command: '^GFA,2,2,1,FF00',
+            widthDots: 8,
+            heightDots: 2,
+            bytesPerRow: 1,
+            totalBytes: 2,
+          });
+        }
+        return new Response(PNG_HEAD, { headers: { 'content-type': 'image/png', 'x-total-count': '1' } });
+      },
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,15 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  DefinitionIdsBody,
-  DefinitionsReply,
-  RecentKeywordsReply,
-  TransactionSearchQuery,
-  TransactionSearchReply,
-  TransactionTypesQuery,
-  TransactionTypesReply,
-} from '@lab/core/contract';
+import type { DefinitionsReply, TransactionSearchReply } from '@lab/core/contract';
 import { DEFAULT_DEFINITIONS_VERSION } from '@lab/core/transactions';
-import { apiFetch } from '@/lib/api';
+import { apiCall } from '@/lib/api';
 
 /** What the Search Transaction form asks (the screens read DEFAULT_DEFINITIONS_VERSION only). */
 export interface SearchParams {
@@ -24,15 +16,12 @@ export const transactionQueries = {
   /** The latest searched keywords (a search changes them). */
   keywords: queryOptions({
     queryKey: ['transactions', 'keywords'],
-    queryFn: () => apiFetch<RecentKeywordsReply>('/transactions/keywords'),
+    queryFn: () => apiCall('transactions.keywords'),
   }),
   /** Every known transaction type with its loaded-definition count, then imported types (the type dropdowns). */
   types: queryOptions({
     queryKey: ['transactions', 'types', DEFAULT_DEFINITIONS_VERSION],
-    queryFn: () => {
-      const query = { version: DEFAULT_DEFINITIONS_VERSION } satisfies TransactionTypesQuery;
-      return apiFetch<TransactionTypesReply>(`/transactions/types?${new URLSearchParams(query).toString()}`);
-    },
+    queryFn: () => apiCall('transactions.types', { query: { version: DEFAULT_DEFINITIONS_VERSION } }),
     staleTime: 60_000,
   }),
 };
@@ -46,15 +35,11 @@ export function searchDefinitions(p: SearchParams): Promise<TransactionSearchRep
     isId: p.isId ? 'true' : 'false',
     isFullText: p.isFullText ? 'true' : 'false',
     ...(p.type ? { type: p.type } : {}),
-  } satisfies TransactionSearchQuery;
-  return apiFetch<TransactionSearchReply>(`/transactions/search?${new URLSearchParams(query).toString()}`);
+  } as const;
+  return apiCall('transactions.search', { query });
 }
 
 /** The definitions of the given field ids (one request for a whole transaction). */
 export function fetchDefinitionsByIds(type: string, ids: number[]): Promise<DefinitionsReply> {
-  const body: DefinitionIdsBody = { ids };
-  return apiFetch<DefinitionsReply>(`/transactions/${DEFAULT_DEFINITIONS_VERSION}/${encodeURIComponent(type)}/ids`, {
-    method: 'POST',
-    json: body,
-  });
+  return apiCall('transactions.byIds', { params: { version: DEFAULT_DEFINITIONS_VERSION, type }, body: { ids } });
 }

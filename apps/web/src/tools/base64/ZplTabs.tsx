@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Flex } from 'antd';
-import { zplTextFromBytes } from '@lab/core/labels';
+import { bytesToText } from '@lab/core/json';
 import { ZplPreview } from '@/components/label-viewer';
 import { ZplEditorPanel } from '@/components/zpl-editor';
 import { useMessages } from '@/lib/i18n';
@@ -17,7 +17,7 @@ export function Base64ZplTab() {
   const [zpl, setZpl] = useState<string>();
   return (
     <Flex vertical gap={12}>
-      <Base64Input action={m.decode} placeholder={m.pasteZpl} onBytes={(b) => setZpl(zplTextFromBytes(b))} />
+      <Base64Input action={m.decode} placeholder={m.pasteZpl} onBytes={(b) => setZpl(bytesToText(b))} />
       {zpl !== undefined ? (
         <>
           <ZplEditor value={zpl} onChange={setZpl} />

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { INVALID_BASE64_MESSAGE, bytesToBase64 } from '@lab/core/text';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { setZplEditorText, zplEditorText } from '@/test/zplEditor';
 import Base64Page from './Base64Page';
 import tool from './index';
@@ -21,22 +22,16 @@ beforeEach(() => {
     new Response(PNG_HEAD, { status: 200, headers: { 'content-type': 'image/png', 'x-total-count': '1' } });
   let n = 0;
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => `blob:label-${n++}`, revokeObjectURL: () => {} }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/lab/api/config') {
-        return Response.json({
-          version: '0.1.0',
-          fileShareUrl: null,
-          publicBaseUrl: null,
-          labelServiceUrl: '/lab/api/labels',
-        });
-      }
-      const call = { url, init };
-      calls.push(call);
-      return labelReply(call);
-    }),
+  fakeServer(
+    { 'GET /config': () => ({ body: clientConfig({ labelServiceUrl: '/lab/api/labels' }) }) },
+    {
+      // The label renderer (PNG/PDF, outside the route table).
+      elsewhere: async (url, init) => {
+        const call = { url, init };
+        calls.push(call);
+        return labelReply(call);
+      },
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

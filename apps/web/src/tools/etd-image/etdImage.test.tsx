@@ -2,16 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import EtdImagePage from './EtdImagePage';
 import tool from './index';
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({ version: '0.1.0', fileShareUrl: null, publicBaseUrl: null, labelServiceUrl: null }),
-    ),
-  );
+  fakeServer({ 'GET /config': () => ({ body: clientConfig() }) });
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:image', revokeObjectURL: () => {} }));
 });
 

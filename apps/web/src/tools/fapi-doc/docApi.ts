@@ -1,27 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OpenApiDocsReply, OpenApiOperationView, OpenApiOperationsReply } from '@lab/core/contract';
 import { CARRIER_ENDPOINTS } from '@lab/core/carrier';
-import { apiFetch } from '@/lib/api';
+import { apiCall } from '@/lib/api';
 
 /** The doc viewer's reads: their query keys live here and nowhere else. */
 export const docQueries = {
   documents: queryOptions({
     queryKey: ['openapi-docs'],
-    queryFn: () => apiFetch<OpenApiDocsReply>('/openapi-docs'),
+    queryFn: () => apiCall('openapi.documents'),
   }),
   operations: (name: string) =>
     queryOptions({
       queryKey: ['openapi-docs', name, 'operations'],
-      queryFn: () => apiFetch<OpenApiOperationsReply>(`/openapi-docs/${encodeURIComponent(name)}/operations`),
+      queryFn: () => apiCall('openapi.operations', { params: { id: name } }),
       staleTime: 60_000,
     }),
   view: (name: string, method: string, path: string) =>
     queryOptions({
       queryKey: ['openapi-docs', name, 'view', method, path],
-      queryFn: () =>
-        apiFetch<OpenApiOperationView>(
-          `/openapi-docs/${encodeURIComponent(name)}/view?method=${method}&path=${encodeURIComponent(path)}`,
-        ),
+      queryFn: () => apiCall('openapi.view', { params: { id: name }, query: { method, path } }),
       staleTime: 60_000,
     }),
 };

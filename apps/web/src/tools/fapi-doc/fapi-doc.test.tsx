@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { OpenApiDocSummary, OpenApiOperationView } from '@lab/core/contract';
 import { buildSchemaTree } from '@lab/core/schema-tree';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import FapiDocPage from './FapiDocPage';
 import tool from './index';
 
@@ -77,35 +78,32 @@ const view = (document: string, method: 'POST' | 'PUT', path: string): OpenApiOp
 });
 
 let documents: OpenApiDocSummary[];
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = String(input);
-  const json = (data: unknown, status = 200) =>
-    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-  if (url === '/lab/api/config') return json({ version: '0.1.0', fileShareUrl: null, publicBaseUrl: null });
-  if (url === '/lab/api/openapi-docs') return json({ documents });
-  const ops = /^\/lab\/api\/openapi-docs\/([^/]+)\/operations$/.exec(url);
-  if (ops) {
-    const name = decodeURIComponent(ops[1]!);
-    const d = documents.find((x) => x.name === name)!;
-    const [method, path] =
-      name === 'ship--Shipment-Resource' ? ['POST', '/ship/v1/shipments'] : ['PUT', '/other/v1/thing'];
-    return json({
-      name,
-      api: d.api,
-      resource: d.resource,
-      title: d.title,
-      version: '1.0',
-      operations: [{ method, path, operationId: null, summary: 'Create Shipment', samples: 1 }],
-    });
-  }
-  const v = /^\/lab\/api\/openapi-docs\/([^/]+)\/view\?method=([A-Z]+)&path=(.+)$/.exec(url);
-  if (v) return json(view(decodeURIComponent(v[1]!), v[2] as 'POST', decodeURIComponent(v[3]!)));
-  return json({ message: `unexpected ${url}` }, 500);
-});
-
 beforeEach(() => {
   documents = [summary('ship--Shipment-Resource', 'Ship API'), summary('other--Thing-Resource', 'Other API')];
-  vi.stubGlobal('fetch', fetchMock);
+  fakeServer({
+    'GET /config': () => ({ body: clientConfig() }),
+    'GET /openapi-docs': () => ({ body: { documents } }),
+    'GET /openapi-docs/:id/operations': (_body, _url, { id: name }) => {
+      const d = documents.find((x) => x.name === name)!;
+      const [method, path] =
+        name === 'ship--Shipment-Resource'
+          ? (['POST', '/ship/v1/shipments'] as const)
+          : (['PUT', '/other/v1/thing'] as const);
+      return {
+        body: {
+          name,
+          api: d.api,
+          resource: d.resource,
+          title: d.title,
+          version: '1.0',
+          operations: [{ method, path, operationId: null, summary: 'Create Shipment', samples: 1 }],
+        },
+      };
+    },
+    'GET /openapi-docs/:id/view': (_body, url, { id }) => ({
+      body: view(id, url.searchParams.get('method') as 'POST', url.searchParams.get('path')!),
+    }),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,3 +1,4 @@
+import { isObject } from '@lab/core/json';
 import { FALLBACK_DOCUMENT_ENUMS } from '@lab/core/shipping/payload';
 import type { Overwrite } from './tabs';
 
@@ -50,8 +51,6 @@ export function findLabelStockTypes(doc: unknown): string[] | undefined {
   };
   return walk(doc);
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The body with the row's non-blank values put in (a copy; non-object bodies are left alone). */
 export function applyOverwrite(body: unknown, o: Overwrite): unknown {

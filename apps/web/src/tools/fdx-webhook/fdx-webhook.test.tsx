@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { isValidSecurityToken, webhookSignature } from '@lab/core/webhooks';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { secureStorage } from '@/lib/secureStorage';
 import FdxWebhookPage from './FdxWebhookPage';
 import tool from './index';
@@ -60,28 +61,27 @@ function detail(id: number, body: string, signature: string | null, extra: Parti
 }
 
 let stored: WebhookDetail[];
-let schemas: Record<string, unknown>;
+let schemas: Record<string, Record<string, unknown>>;
 let publicBaseUrl: string | null;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  const json = (data: unknown, status = 200) =>
-    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-  if (url === '/lab/api/config') return json({ version: '0.1.0', fileShareUrl: null, publicBaseUrl });
-  if (url === '/lab/api/webhooks/schemas') return json(schemas);
-  const list = url.match(/^\/lab\/api\/webhooks\/([a-z0-9-]+)\?page=1&size=30$/);
-  if (list) {
-    const items = stored
-      .filter((d) => d.channel === list[1])
-      .map(({ body: _b, bodyBase64: _b64, headers: _h, ...s }) => s);
-    return json({ items: [...items].reverse(), total: items.length, page: 1, size: 30 });
-  }
-  const one = url.match(/^\/lab\/api\/webhooks\/([a-z0-9-]+)\/(\d+)$/);
-  if (one && (init?.method ?? 'GET') === 'GET') {
-    const d = stored.find((s) => s.id === Number(one[2]));
-    return d ? json(d) : json({ message: 'No webhook' }, 404);
-  }
-  return json({ message: `unexpected ${url}` }, 500);
-});
+let fetchMock: ReturnType<typeof fakeServer>['fetchMock'];
+
+function server() {
+  return fakeServer({
+    'GET /config': () => ({ body: clientConfig({ publicBaseUrl }) }),
+    'GET /webhooks/schemas': () => ({ body: schemas }),
+    'GET /webhooks/:channel': (_body, url, { channel }) => {
+      if (url.search !== '?page=1&size=30') return { status: 500, body: { message: `unexpected ${url.search}` } };
+      const items = stored
+        .filter((d) => d.channel === channel)
+        .map(({ body: _b, bodyBase64: _b64, headers: _h, ...s }) => s);
+      return { body: { items: [...items].reverse(), total: items.length, page: 1, size: 30 } };
+    },
+    'GET /webhooks/:channel/:id': (_body, _url, { id }) => {
+      const d = stored.find((s) => s.id === Number(id));
+      return d ? { body: d } : { status: 404, body: { message: 'No webhook' } };
+    },
+  });
+}
 
 beforeEach(async () => {
   publicBaseUrl = null;
@@ -109,9 +109,8 @@ beforeEach(async () => {
   const bad = '{"outputMetaData":[{"transactionId":"tx-2"}]}';
   stored = [detail(1, good, await webhookSignature(good, TOKEN)), detail(2, bad, 'deadbeef')];
   FakeEventSource.instances = [];
-  vi.stubGlobal('fetch', fetchMock);
+  ({ fetchMock } = server());
   vi.stubGlobal('EventSource', FakeEventSource);
-  fetchMock.mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,3 +1,5 @@
+import { asObject, derefSchema, isObject, mergedProperties, refName, type JsonObject } from '@lab/core/json';
+
 /** A readable outline of a JSON Schema: one node per property, refs into `$defs` resolved. */
 export interface SchemaNode {
   /** Dotted path from the root; `[]` marks array items. */
@@ -9,28 +11,15 @@ export interface SchemaNode {
   children: SchemaNode[];
 }
 
-type Schema = Record<string, unknown>;
+type Schema = JsonObject;
 
 const MAX_DEPTH = 12;
 
-function asSchema(value: unknown): Schema | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined;
-}
-
-/** Follows `#/$defs/…` refs; `seen` stops on cycles (a schema that contains itself). */
+/** Follows local refs (`#/$defs/…`); `seen` (the refs open on the way down) stops on cycles. */
 function resolve(schema: Schema, root: Schema, seen: string[]): { schema: Schema; seen: string[]; ref?: string } {
-  let current = schema;
-  let trail = seen;
-  let ref: string | undefined;
-  for (let hops = 0; typeof current.$ref === 'string' && hops < 20; hops++) {
-    const name = current.$ref.startsWith('#/$defs/') ? decodeURIComponent(current.$ref.slice(8)) : undefined;
-    const target = name === undefined ? undefined : asSchema(asSchema(root.$defs)?.[name]);
-    if (!name || !target || trail.includes(name)) return { schema: current, seen: trail, ref: name ?? current.$ref };
-    ref = name;
-    trail = [...trail, name];
-    current = { ...target, ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
-  }
-  return { schema: current, seen: trail, ...(ref ? { ref } : {}) };
+  const r = derefSchema(schema, root, new Set(seen));
+  const stop = r.loop ?? r.unresolved ?? r.refs.at(-1);
+  return { schema: r.schema, seen: [...seen, ...r.refs], ...(stop ? { ref: refName(stop) } : {}) };
 }
 
 /** allOf/oneOf/anyOf branches contribute their properties to one object view. */
@@ -38,30 +27,15 @@ function mergedObject(
   schema: Schema,
   root: Schema,
   seen: string[],
-): { properties: Record<string, Schema>; required: Set<string> } {
-  const properties: Record<string, Schema> = {};
-  const required = new Set<string>();
-  const visit = (s: Schema, trail: string[], depth: number) => {
-    if (depth > 5) return;
-    const r = resolve(s, root, trail);
-    for (const [k, v] of Object.entries(asSchema(r.schema.properties) ?? {})) {
-      const p = asSchema(v);
-      if (p) properties[k] = p;
-    }
-    if (Array.isArray(r.schema.required)) for (const k of r.schema.required) if (typeof k === 'string') required.add(k);
-    for (const key of ['allOf', 'oneOf', 'anyOf']) {
-      const branches = r.schema[key];
-      if (Array.isArray(branches)) for (const b of branches) if (asSchema(b)) visit(b as Schema, r.seen, depth + 1);
-    }
-  };
-  visit(schema, seen, 0);
-  return { properties, required };
+): { properties: [string, Schema][]; required: Set<string> } {
+  const { properties, required } = mergedProperties(schema, root, new Set(seen), { maxDepth: 5 });
+  return { properties: [...properties].filter((p): p is [string, Schema] => isObject(p[1])), required };
 }
 
 function typeLabel(schema: Schema, ref: string | undefined): string {
   const t = schema.type;
   let label = Array.isArray(t) ? t.join(' | ') : typeof t === 'string' ? t : '';
-  if (!label && asSchema(schema.properties)) label = 'object';
+  if (!label && isObject(schema.properties)) label = 'object';
   if (!label && (schema.allOf || schema.oneOf || schema.anyOf)) label = 'object';
   if (!label) label = 'any';
   if (Array.isArray(schema.enum))
@@ -78,7 +52,7 @@ function childrenOf(schema: Schema, root: Schema, seen: string[], path: string, 
   if (depth >= MAX_DEPTH) return [];
   const { properties, required } = mergedObject(schema, root, seen);
   const nodes: SchemaNode[] = [];
-  for (const [name, raw] of Object.entries(properties)) {
+  for (const [name, raw] of properties) {
     nodes.push(nodeFor(name, raw, required.has(name), root, seen, path ? `${path}.${name}` : name, depth + 1));
   }
   return nodes;
@@ -95,8 +69,8 @@ function nodeFor(
 ): SchemaNode {
   const r = resolve(raw, root, seen);
   const s = r.schema;
-  if (s.type === 'array' || asSchema(s.items)) {
-    const items = resolve(asSchema(s.items) ?? {}, root, r.seen);
+  if (s.type === 'array' || isObject(s.items)) {
+    const items = resolve(asObject(s.items), root, r.seen);
     return {
       path,
       name,
@@ -118,12 +92,12 @@ function nodeFor(
 
 /** The properties of a schema (its root), as a tree. */
 export function schemaOutline(schema: unknown): SchemaNode[] {
-  const root = asSchema(schema);
-  if (!root) return [];
+  if (!isObject(schema)) return [];
+  const root = schema;
   const r = resolve(root, root, []);
   const s = r.schema;
-  if (s.type === 'array' || asSchema(s.items)) {
-    const items = resolve(asSchema(s.items) ?? {}, root, r.seen);
+  if (s.type === 'array' || isObject(s.items)) {
+    const items = resolve(asObject(s.items), root, r.seen);
     return childrenOf(items.schema, root, items.seen, '[]', 0);
   }
   return childrenOf(s, root, r.seen, '', 0);

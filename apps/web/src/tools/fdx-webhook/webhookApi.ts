@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { WebhookDetail, WebhookPage, WebhookSchemaMap, WebhooksDeletedReply } from '@lab/core/contract';
+import type { WebhookDetail } from '@lab/core/contract';
 import { checkWebhookSignature, SIGNATURE_HEADER } from '@lab/core/webhooks';
-import { apiFetch } from '@/lib/api';
+import { apiCall } from '@/lib/api';
 
 export { CHANNEL_PATTERN, DEFAULT_CHANNEL } from '@lab/core/webhooks';
 
@@ -14,27 +14,27 @@ export const webhookQueries = {
   list: (channel: string) =>
     queryOptions({
       queryKey: ['webhooks', channel],
-      queryFn: () => apiFetch<WebhookPage>(`/webhooks/${channel}?page=1&size=${LIST_SIZE}`),
+      queryFn: () => apiCall('webhooks.list', { params: { channel }, query: { page: 1, size: LIST_SIZE } }),
     }),
   /** One delivery with its headers and exact bytes (never changes once stored). */
   detail: (channel: string, id: number) =>
     queryOptions({
       queryKey: ['webhook', channel, id],
-      queryFn: () => apiFetch<WebhookDetail>(`/webhooks/${channel}/${id}`),
+      queryFn: () => apiCall('webhooks.get', { params: { channel, id } }),
       staleTime: Infinity,
     }),
   schemas: queryOptions({
     queryKey: ['webhook-schemas'],
-    queryFn: () => apiFetch<WebhookSchemaMap>('/webhooks/schemas'),
+    queryFn: () => apiCall('webhooks.schemas'),
     staleTime: Infinity,
   }),
 };
 
 /** Deletes one delivery, or every delivery of the channel when `id` is undefined. */
 export const deleteWebhooks = (channel: string, id?: number) =>
-  apiFetch<WebhooksDeletedReply>(id === undefined ? `/webhooks/${channel}` : `/webhooks/${channel}/${id}`, {
-    method: 'DELETE',
-  });
+  id === undefined
+    ? apiCall('webhooks.deleteChannel', { params: { channel } })
+    : apiCall('webhooks.delete', { params: { channel, id } });
 
 /** Where the carrier must send: the configured public base URL, else this page's origin. */
 export function destinationUrl(publicBaseUrl: string | null | undefined, origin: string, channel: string): string {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import MagpBatchPage from './MagpBatchPage';
 import tool from './index';
 
@@ -34,12 +35,7 @@ vi.mock('@/components/label-viewer/download', () => ({
 
 beforeEach(() => {
   downloads.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({ version: '0.1.0', fileShareUrl: null, publicBaseUrl: null, labelServiceUrl: null }),
-    ),
-  );
+  fakeServer({ 'GET /config': () => ({ body: clientConfig() }) });
 });
 
 const LONG_CITY = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch'; // 58 characters

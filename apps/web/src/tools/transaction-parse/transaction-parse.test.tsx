@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DefinitionIdsBody, TransactionDefinition } from '@lab/core/contract';
+import type { TransactionDefinition } from '@lab/core/contract';
 import { blankDefinition } from '@lab/core/transactions';
 import { fakeServer, typesReply, type FakeCall } from '@/test/fakeServer';
 import { renderWithProviders } from '@/test/render';
@@ -29,9 +29,10 @@ beforeEach(() => {
       url.search === '?version=GSMW14'
         ? { body: typesReply({ [REQ]: 436, '120-global-shipping-transaction-reply': 436 }, { detailed }) }
         : { status: 500, body: { message: `unexpected ${url.search}` } },
-    [`POST /transactions/GSMW14/${REQ}/ids` as const]: (body: DefinitionIdsBody) => ({
-      body: definitions.filter((d) => body.ids.includes(d.id)),
-    }),
+    'POST /transactions/:version/:type/ids': (body, _url, { version, type }) =>
+      version === 'GSMW14' && type === REQ
+        ? { body: definitions.filter((d) => body.ids.includes(d.id)) }
+        : { status: 404, body: { message: `no route for ${version} ${type}` } },
   }));
 });
 afterEach(() => vi.unstubAllGlobals());

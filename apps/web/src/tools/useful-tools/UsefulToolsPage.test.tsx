@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeServer } from '@/test/fakeServer';
+import { datasetStatus, fakeServer } from '@/test/fakeServer';
 import { renderWithProviders } from '@/test/render';
 import { defineTab, usefulTabs, type TabDefinition } from './tabs';
 import UsefulToolsPage from './UsefulToolsPage';
@@ -31,7 +31,7 @@ describe('Useful Tools page', () => {
   it('shows all 13 tabs at once, grouped Lookups / Calculators / Text, with nothing behind an overflow menu', async () => {
     fakeServer({
       'GET /utils/v1/m49': () => ({ body: { data: [] } }),
-      'GET /utils/v1/datasets/regions-served': () => ({ body: { name: 'regions-served', dataset: null } }),
+      'GET /utils/v1/datasets/:name': datasetStatus('regions-served', null),
     });
     renderWithProviders(<UsefulToolsPage />, { route: '/utils/utils' });
     const bar = screen.getByRole('tablist', { name: 'Useful Tools tabs' });
@@ -76,7 +76,7 @@ describe('Useful Tools page', () => {
 
   it('fetches no tab’s data until it is shown', async () => {
     const { calls } = fakeServer({
-      'GET /utils/v1/datasets/etd-eci': () => ({ body: { name: 'etd-eci', dataset: null } }),
+      'GET /utils/v1/datasets/:name': datasetStatus('etd-eci', null),
       'GET /utils/v1/etd-eci': () => ({ body: { dataset: null, data: [] } }),
       'GET /utils/v1/iso3166/countries': () => ({ body: { data: [] } }),
     });

@@ -1,27 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   AccountCheckBody,
-  AccountCheckReply,
-  DatasetStatusReply,
-  LookupDatasetName,
   CitiesQuery,
-  CitiesReply,
   DimWeightBody,
-  DimWeightReply,
-  EtdListReply,
-  EtdRequirementReply,
   EtdRequirementQuery,
   HsSearchBody,
-  HsSearchReply,
-  M49Reply,
+  LookupDatasetName,
   PostalLookupBody,
-  PostalLookupReply,
   RegionSearchBody,
-  RegionSearchReply,
   TrackingNeighboursBody,
-  TrackingNeighboursReply,
 } from '@lab/core/contract';
-import { apiFetch } from '@/lib/api';
+import { apiCall } from '@/lib/api';
 import { postCalculator } from '@/lib/calculators';
 
 /**
@@ -32,39 +21,34 @@ export const usefulQueries = {
   /** The UN M49 region tree of the Search Regions cascade. */
   m49: queryOptions({
     queryKey: ['utils', 'm49'],
-    queryFn: async () => (await apiFetch<M49Reply>('/utils/v1/m49')).data,
+    queryFn: async () => (await apiCall('lookups.m49')).data,
     staleTime: Infinity,
   }),
   /** Every destination's ETD/ECI rules (Browse import requirements). */
   etdList: queryOptions({
     queryKey: ['utils', 'etd-eci'],
-    queryFn: () => apiFetch<EtdListReply>('/utils/v1/etd-eci'),
+    queryFn: () => apiCall('lookups.etdList'),
   }),
   /** Whether a lookup's dataset was imported (label and date), for the tab's status line. */
   datasetStatus: (name: LookupDatasetName) =>
     queryOptions({
       queryKey: ['utils', 'datasets', name],
-      queryFn: () => apiFetch<DatasetStatusReply>(`/utils/v1/datasets/${name}`),
+      queryFn: () => apiCall('lookups.datasetStatus', { params: { name } }),
       staleTime: 60_000,
     }),
 };
 
-const post = <TReply>(path: string, body: unknown) => apiFetch<TReply>(path, { method: 'POST', json: body });
-/** A query string of the parameters that are set, in the order given. */
-const query = (params: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(params).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
-  ).toString();
+/** The parameters that are set (an empty field is left out of the query string). */
+const setOnly = <T extends object>(params: T): T =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '')) as T;
 
 export const usefulApi = {
-  searchRegions: (body: RegionSearchBody) => post<RegionSearchReply>('/utils/v1/iso3166/regions', body),
-  searchCities: (params: CitiesQuery) => apiFetch<CitiesReply>(`/utils/v1/cities?${query(params)}`),
-  searchHs: (body: HsSearchBody) => post<HsSearchReply>('/utils/v1/hs-codes/search', body),
-  etdRequirement: (lane: EtdRequirementQuery) =>
-    apiFetch<EtdRequirementReply>(`/utils/v1/etd-eci/requirement?${query(lane)}`),
-  lookupPostal: (body: PostalLookupBody) => post<PostalLookupReply>('/postal/lookup', body),
-  dimWeight: (body: DimWeightBody) => postCalculator<DimWeightReply>('/utils/v1/dimweight', body),
-  trackingNeighbours: (body: TrackingNeighboursBody) =>
-    postCalculator<TrackingNeighboursReply>('/utils/v1/trackingnumber', body),
-  checkAccount: (body: AccountCheckBody) => postCalculator<AccountCheckReply>('/utils/v1/ean', body),
+  searchRegions: (body: RegionSearchBody) => apiCall('lookups.regions', { body }),
+  searchCities: (params: CitiesQuery) => apiCall('lookups.cities', { query: setOnly(params) }),
+  searchHs: (body: HsSearchBody) => apiCall('lookups.hsSearch', { body }),
+  etdRequirement: (lane: EtdRequirementQuery) => apiCall('lookups.etdRequirement', { query: setOnly(lane) }),
+  lookupPostal: (body: PostalLookupBody) => apiCall('lookups.postal', { body }),
+  dimWeight: (body: DimWeightBody) => postCalculator('shipping.dimWeight', body),
+  trackingNeighbours: (body: TrackingNeighboursBody) => postCalculator('shipping.trackingNeighbours', body),
+  checkAccount: (body: AccountCheckBody) => postCalculator('shipping.accountCheck', body),
 };

@@ -1,40 +1,32 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  PrintHistory,
-  PrintJob,
-  PrintJobCreate,
-  PrintListenIdReply,
-  PrintLogCreate,
-  PrintLogRow,
-  PrintRelayConfig,
-} from '@lab/core/contract';
-import { apiFetch } from '@/lib/api';
+import type { PrintJobCreate, PrintLogCreate } from '@lab/core/contract';
+import { apiCall } from '@/lib/api';
 
 /** The remote-print relay's reads: their query keys live here and nowhere else. */
 export const relayQueries = {
   config: queryOptions({
     queryKey: ['print-relay-config'],
-    queryFn: () => apiFetch<PrintRelayConfig>('/print-relay/config'),
+    queryFn: () => apiCall('printRelay.config'),
     staleTime: Infinity,
   }),
   /** The newest rows of a listen id's log (realtime events refresh it). */
   history: (listenId: string) =>
     queryOptions({
       queryKey: ['print-relay-history', listenId],
-      queryFn: () => apiFetch<PrintHistory>(`/print-relay/${listenId}/history`),
+      queryFn: () => apiCall('printRelay.history', { params: { listenId } }),
     }),
 };
 
-export const issueListenId = () => apiFetch<PrintListenIdReply>('/print-relay/listen-ids', { method: 'POST' });
+export const issueListenId = () => apiCall('printRelay.issueListenId');
 
 export const sendPrintJob = (listenId: string, body: PrintJobCreate) =>
-  apiFetch<PrintJob>(`/print-relay/${listenId}/jobs`, { method: 'POST', json: body });
+  apiCall('printRelay.sendJob', { params: { listenId }, body });
 
 export const fetchPrintJob = (listenId: string, taskId: string) =>
-  apiFetch<PrintJob>(`/print-relay/${listenId}/jobs/${taskId}`);
+  apiCall('printRelay.job', { params: { listenId, taskId } });
 
 export const logPrintResult = (listenId: string, body: PrintLogCreate) =>
-  apiFetch<PrintLogRow>(`/print-relay/${listenId}/logs`, { method: 'POST', json: body });
+  apiCall('printRelay.logResult', { params: { listenId }, body });
 
 const utc = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'UTC',

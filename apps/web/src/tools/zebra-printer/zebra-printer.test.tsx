@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import tool from './index';
 import { messages } from './messages';
 import ZebraPrinterPage from './ZebraPrinterPage';
@@ -21,23 +22,21 @@ beforeEach(() => {
   agentUp = true;
   writes = [];
   localStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/lab/api/config') return Response.json({ version: '0.1.0', labelServiceUrl: '/lab/api/labels' });
-      if (url === '/lab/api/print-relay/config') {
-        return Response.json({
+  fakeServer(
+    {
+      'GET /config': () => ({ body: clientConfig() }),
+      'GET /print-relay/config': () => ({
+        body: {
           presetListenId: 'shanghai-desk',
           remoteZplSample: '^XA^FDsample^FS^XZ',
           agentOrigins: ['http://127.0.0.1:9100'],
           maxJobBytes: 1048576,
           jobTtlSeconds: 3600,
           historySize: 20,
-        });
-      }
-      if (url.startsWith('/lab/api/print-relay/') && url.endsWith('/history')) {
-        return Response.json({
+        },
+      }),
+      'GET /print-relay/:listenId/history': () => ({
+        body: {
           items: [
             {
               id: 7,
@@ -52,18 +51,23 @@ beforeEach(() => {
               created: '2026-11-23T01:02:03.000Z',
             },
           ],
-        });
-      }
-      if (url.startsWith('http://127.0.0.1:9100')) {
-        if (!agentUp) throw new TypeError('Failed to fetch');
-        if (url.endsWith('/default?type=printer')) return Response.json(device);
-        if (url.endsWith('/write')) {
-          writes.push(JSON.parse(String(init?.body)).data as string);
-          return new Response('');
+        },
+      }),
+    },
+    {
+      // The local Zebra agent.
+      elsewhere: async (url, init) => {
+        if (url.startsWith('http://127.0.0.1:9100')) {
+          if (!agentUp) throw new TypeError('Failed to fetch');
+          if (url.endsWith('/default?type=printer')) return Response.json(device);
+          if (url.endsWith('/write')) {
+            writes.push(JSON.parse(String(init?.body)).data as string);
+            return new Response('');
+          }
         }
-      }
-      return new Response('not found', { status: 404 });
-    }),
+        return new Response('not found', { status: 404 });
+      },
+    },
   );
   vi.stubGlobal('EventSource', undefined);
 });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { seededRandom } from '@lab/core/labels';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { renderWithProviders } from '@/test/render';
+import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { zplEditorText } from '@/test/zplEditor';
 import ZplCreatorPage from './ZplCreatorPage';
 import tool from './index';
@@ -13,14 +14,15 @@ let bodies: string[];
 beforeEach(() => {
   bodies = [];
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:label', revokeObjectURL: () => {} }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) === '/lab/api/config')
-        return Response.json({ version: '0.1.0', labelServiceUrl: '/lab/api/labels' });
-      bodies.push(String(init?.body));
-      return new Response(PNG_HEAD, { headers: { 'content-type': 'image/png', 'x-total-count': '1' } });
-    }),
+  fakeServer(
+    { 'GET /config': () => ({ body: clientConfig({ labelServiceUrl: '/lab/api/labels' }) }) },
+    {
+      // The label renderer (PNG, outside the route table).
+      elsewhere: async (_url, init) => {
+        bodies.push(String(init?.body));
+        return new Response(PNG_HEAD, { headers: { 'content-type': 'image/png', 'x-total-count': '1' } });
+      },
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -4,9 +4,10 @@
  * formats), answering warnings (byte index, byte length, command, parameter number, message) and,
  * for each printed label, its fields in order with position, kind and data.
  */
+import { bytesToText } from '../../json/index.js';
 import { commandSpec, type ParamSpec } from './commands.js';
 import { decodeGraphicData } from './graphic.js';
-import { bytesToText, parseZpl, type ZplCommand, type ZplDocument, type ZplParam } from './parse.js';
+import { parseZpl, type ZplCommand, type ZplDocument, type ZplParam } from './parse.js';
 
 export interface ZplWarning {
   /** Byte offset and length in the input the warning is about. */

@@ -11,12 +11,10 @@
  * - `^GF` / `~DY` binary data (`B` format) is taken by its declared byte count.
  * - `^CC`, `^CD`, `^CT` take exactly the next byte.
  */
+import { bytesToText } from '../../json/index.js';
 import { commandSpec } from './commands.js';
 
 declare const TextEncoder: { new (): { encode(text: string): Uint8Array } };
-declare const TextDecoder: {
-  new (label: string, options?: { fatal?: boolean }): { decode(bytes: Uint8Array): string };
-};
 
 export interface ZplParam {
   /** The parameter's text, whitespace around it removed. */
@@ -66,17 +64,6 @@ const isAlnum = (b: number) =>
 
 export function toZplBytes(input: string | Uint8Array): Uint8Array {
   return typeof input === 'string' ? new TextEncoder().encode(input) : input;
-}
-
-/** Bytes → text: UTF-8 when valid, else one character per byte (legacy code pages). */
-export function bytesToText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return text;
-  }
 }
 
 function latin1(bytes: Uint8Array, from: number, to: number): string {

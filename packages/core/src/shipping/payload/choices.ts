@@ -5,6 +5,8 @@
  * document (serviceType, packagingType, special service types) use the product's list alone.
  */
 
+import { asArray, derefSchema, isObject, type JsonObject } from '../../json/index.js';
+
 export type ChoiceKey =
   | 'labelResponseOptions'
   | 'pickupType'
@@ -252,35 +254,28 @@ export function notInDocument(key: ChoiceKey, value: string, enums: DocumentEnum
   return doc !== null && !doc.includes(value);
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Follows `$ref`s (local `#/…` pointers) and merges `allOf` parts' properties. */
-function resolve(doc: Json, node: unknown, depth = 0): Json | undefined {
-  if (!isObject(node) || depth > 20) return undefined;
-  if (typeof node.$ref === 'string') {
-    const target = node.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((n, k) => (isObject(n) ? n[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
-    return resolve(doc, target, depth + 1);
-  }
-  return node;
+/**
+ * A schema with its `$ref`s followed (local `#/…` pointers into the document), read the OpenAPI 3.0
+ * way: a `$ref` node is its target, other keys beside `$ref` ignored. Undefined for a ref that names
+ * nothing or loops.
+ */
+function resolve(doc: JsonObject, node: unknown): JsonObject | undefined {
+  if (!isObject(node)) return undefined;
+  const r = derefSchema(node, doc, undefined, { siblings: false });
+  return r.loop || r.unresolved ? undefined : r.schema;
 }
 
-function propertyOf(doc: Json, node: Json, name: string): Json | undefined {
-  const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf : [])];
-  for (const part of parts) {
-    const p = resolve(doc, part);
-    const props = p && isObject(p.properties) ? p.properties : undefined;
-    if (props && name in props) return resolve(doc, props[name]);
+/** The named property of a schema: its own, else the first of its `allOf` parts' (refs followed). */
+function propertyOf(doc: JsonObject, node: JsonObject, name: string): JsonObject | undefined {
+  for (const part of [node, ...asArray(node.allOf).map((p) => resolve(doc, p))]) {
+    if (isObject(part?.properties) && Object.hasOwn(part.properties, name)) return resolve(doc, part.properties[name]);
   }
   return undefined;
 }
 
 /** The enum at a CHOICE_PATHS path of a schema, or null when there is none. */
-function enumAt(doc: Json, root: Json, path: string): string[] | null {
-  let node: Json | undefined = root;
+function enumAt(doc: JsonObject, root: JsonObject, path: string): string[] | null {
+  let node: JsonObject | undefined = root;
   for (const raw of path.split('.')) {
     const name = raw.replace(/\[\]/g, '');
     node = node && propertyOf(doc, node, name);

@@ -15,13 +15,13 @@ import {
   type ChoiceKey,
   type ShipPayloadState,
 } from './index.js';
+import { isObject, type JsonObject } from '../../json/index.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHIP_DOC = path.resolve(here, '../../../../../../shared/reference/carrier-openapi/ship--Shipment-Resource.json');
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Json = JsonObject;
 
 /** `Full_Schema_Ship` of the reference ship document, compiled with ajv (as the samples test does). */
 function fullSchemaShip(): { validate: ValidateFunction; doc: Json } {

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { citiesQuery, citiesReply } from '@lab/core/contract';
+import { registerRoute } from '../../../http/routes.js';
 import { countryCatalog } from '../regions/countries.js';
 import { cityIndex } from './cityIndex.js';
 
 /** Search Cities: the world's cities of 1,000+ people by name prefix. */
 export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/utils/v1/cities',
+  registerRoute(
+    app,
+    'lookups.cities',
     {
       schema: {
         summary: 'Cities whose name starts with q (best matches first)',
         tags: ['utils'],
-        querystring: citiesQuery,
-        response: { 200: citiesReply },
       },
     },
     async (req) => {

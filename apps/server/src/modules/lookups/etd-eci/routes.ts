@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { etdListReply, etdRequirementQuery, etdRequirementReply } from '@lab/core/contract';
 import { exportSide, importSide } from '@lab/core/regions';
 import { badRequest } from '../../../http/errors.js';
+import { registerRoute } from '../../../http/routes.js';
 import { latestImport } from '../../../imports/registry.js';
 import { countryCatalog } from '../regions/countries.js';
 import { etdEciDataset } from './dataset.js';
@@ -11,14 +11,13 @@ const tags = ['utils'];
 
 /** Search ETD/ECI worldwide: the origin's export rules and the destination's import rules. */
 export const etdEciRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/utils/v1/etd-eci/requirement',
+  registerRoute(
+    app,
+    'lookups.etdRequirement',
     {
       schema: {
         summary: "ETD/ECI rules from an origin's export side to a destination's import side",
         tags,
-        querystring: etdRequirementQuery,
-        response: { 200: etdRequirementReply },
       },
     },
     async (req) => {
@@ -44,10 +43,11 @@ export const etdEciRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/utils/v1/etd-eci',
+  registerRoute(
+    app,
+    'lookups.etdList',
     {
-      schema: { summary: 'Every imported ETD/ECI rule with country names', tags, response: { 200: etdListReply } },
+      schema: { summary: 'Every imported ETD/ECI rule with country names', tags },
     },
     async () => {
       const { byAlpha2 } = countryCatalog();

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hsSearchBody, hsSearchReply } from '@lab/core/contract';
 import { checkHsKeyword, HS_MESSAGES, HS_PAGE_SIZE } from '@lab/core/regions';
 import { badRequest } from '../../../http/errors.js';
+import { registerRoute } from '../../../http/routes.js';
 import { latestImport } from '../../../imports/registry.js';
 import { hsCnDataset } from './dataset.js';
 import { searchHsCodes } from './repo.js';
 
 /** 海关编码查询: China customs HS codes containing the digits typed. */
 export const hsCodesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/utils/v1/hs-codes/search',
+  registerRoute(
+    app,
+    'lookups.hsSearch',
     {
       schema: {
         summary: 'China customs HS codes containing the digits, by code, 50 a page',
         tags: ['utils'],
-        body: hsSearchBody,
-        response: { 200: hsSearchReply },
       },
     },
     async (req) => {

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  countriesReply,
-  m49Reply,
-  regionSearchBody,
-  regionSearchReply,
-  usStatesQuery,
-  usStatesReply,
-} from '@lab/core/contract';
 import { EMPTY_KEYWORD, filterUsStates, NO_RESULTS, US_STATES } from '@lab/core/regions';
 import { badRequest } from '../../../http/errors.js';
+import { registerRoute } from '../../../http/routes.js';
 import { countryCatalog } from './countries.js';
 import { servedOverrides } from './repo.js';
 import { regionRecord, selectCountries } from './service.js';
@@ -17,14 +10,13 @@ const tags = ['utils'];
 
 /** Search Regions (ISO 3166 + UN M49 + the carrier's served/postal-routed overrides) and US states. */
 export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/utils/v1/iso3166/regions',
+  registerRoute(
+    app,
+    'lookups.regions',
     {
       schema: {
         summary: 'Search countries by alpha-2, alpha-3, English/Chinese name or UN M49 region',
         tags,
-        body: regionSearchBody,
-        response: { 200: regionSearchReply },
       },
     },
     async (req) => {
@@ -38,13 +30,13 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/utils/v1/iso3166/countries',
+  registerRoute(
+    app,
+    'lookups.countries',
     {
       schema: {
         summary: 'Every ISO 3166-1 country with its English and Chinese name',
         tags,
-        response: { 200: countriesReply },
       },
     },
     async () => ({
@@ -57,22 +49,22 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    '/utils/v1/m49',
+  registerRoute(
+    app,
+    'lookups.m49',
     {
-      schema: { summary: 'UN M49 regions → sub-regions → intermediate regions', tags, response: { 200: m49Reply } },
+      schema: { summary: 'UN M49 regions → sub-regions → intermediate regions', tags },
     },
     async () => ({ data: countryCatalog().m49Tree }),
   );
 
-  app.get(
-    '/utils/v1/us-states',
+  registerRoute(
+    app,
+    'lookups.usStates',
     {
       schema: {
         summary: 'The 50 US states, DC and PR: code, name, capital, time zones',
         tags,
-        querystring: usStatesQuery,
-        response: { 200: usStatesReply },
       },
     },
     async (req) => ({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, runLab } from '../../../test/helpers.js';
-import { blackWhiteAgreement, decodeGray } from '../../labels/images.js';
+import { blackWhiteAgreement, decodeGray } from '../../../test/images.js';
 import { imageToZplLabelFromFile } from '../graphic.js';
 import { FilePrinter, parsePrinterSpec, TcpPrinter } from './devices.js';
 import { startPrintAgent, type RunningAgent } from './server.js';

@@ -54,7 +54,10 @@ export interface LocationsModel {
 }
 
 function addressLine(a: Json): string {
-  const street = arr(a.streetLines).map(str).filter(Boolean).join(', ');
+  const street = arr(a.streetLines)
+    .map((s) => str(s))
+    .filter(Boolean)
+    .join(', ');
   const cityLine = [str(a.city), str(a.stateOrProvinceCode), str(a.postalCode)].filter(Boolean).join(' ');
   return [street, cityLine, str(a.countryCode)].filter(Boolean).join(', ');
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import type { EtdRow, EtdSide } from '@lab/core/contract';
-import { COUNTRIES, fakeServer } from '@/test/fakeServer';
+import { COUNTRIES, datasetStatus, fakeServer } from '@/test/fakeServer';
 import EtdTab from './EtdTab';
 
 afterEach(() => {
@@ -55,7 +55,7 @@ function setup(loaded = true) {
   return fakeServer({
     'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
     'GET /utils/v1/etd-eci': () => ({ body: loaded ? { dataset, data: rules } : { dataset: null, data: [] } }),
-    'GET /utils/v1/datasets/etd-eci': () => ({ body: { name: 'etd-eci', dataset: loaded ? dataset : null } }),
+    'GET /utils/v1/datasets/:name': datasetStatus('etd-eci', loaded ? dataset : null),
     'GET /utils/v1/etd-eci/requirement': (_b, url) => {
       const from = url.searchParams.get('from')!;
       const to = url.searchParams.get('to')!;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RegionRecord, RegionSearchBody, RegionSearchReply } from '@lab/core/contract';
 import { renderWithProviders } from '@/test/render';
 import RegionsTab from './RegionsTab';
-import { fakeServer } from '@/test/fakeServer';
+import { datasetStatus, fakeServer } from '@/test/fakeServer';
 
 const china: RegionRecord = {
   name: "People's Republic of China",
@@ -35,12 +35,10 @@ const tree = [{ code: '142', name: 'Asia', children: [{ code: '030', name: 'East
 function setup(answer: (body: RegionSearchBody) => RegionSearchReply, served: boolean = false) {
   return fakeServer({
     'GET /utils/v1/m49': () => ({ body: { data: tree } }),
-    'GET /utils/v1/datasets/regions-served': () => ({
-      body: {
-        name: 'regions-served',
-        dataset: served ? { label: null, importedAt: '2026-11-21T00:00:00.000Z' } : null,
-      },
-    }),
+    'GET /utils/v1/datasets/:name': datasetStatus(
+      'regions-served',
+      served ? { label: null, importedAt: '2026-11-21T00:00:00.000Z' } : null,
+    ),
     'POST /utils/v1/iso3166/regions': (body) => ({ body: answer(body) }),
   });
 }

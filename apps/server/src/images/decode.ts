@@ -2,6 +2,14 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { RgbaBitmap } from '@lab/core/labels/zpl';
 
+/*
+ * Image decoding shared by the server's modules and tools: the labels module (the graphic job of
+ * its render workers, the upload check of its image route, the PNG post-processing) and
+ * `lab print-agent` (print-relay's /convert, which runs on the user's machine, outside any app, so
+ * it cannot use the labels module's service). Pure and stateless; not in @lab/core because it
+ * needs pngjs and jpeg-js, which the browser bundle must not carry.
+ */
+
 /** Images the graphic converter reads. */
 type ImageKind = 'png' | 'jpeg' | 'bmp';
 
@@ -145,4 +153,24 @@ function decodeBmp(bytes: Uint8Array): RgbaBitmap {
     if (!anyAlpha) for (let i = 3; i < data.length; i += 4) data[i] = 255;
   }
   return { width, height, data };
+}
+
+/** An 8-bit grayscale raster, the form the engine draws labels in. */
+export interface GrayImage {
+  width: number;
+  height: number;
+  gray: Uint8Array;
+}
+
+/** Any PNG → grayscale, transparent pixels composited on white paper. */
+export function decodeGray(png: Uint8Array): GrayImage {
+  const img = PNG.sync.read(asBuffer(png));
+  const gray = new Uint8Array(img.width * img.height);
+  const d = img.data;
+  for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
+    const alpha = d[p + 3]! / 255;
+    const luminance = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
+    gray[i] = Math.round(luminance * alpha + 255 * (1 - alpha));
+  }
+  return { width: img.width, height: img.height, gray };
 }

@@ -1,0 +1,8 @@
+/**
+ * JSON helpers shared by core, the server and the web app: type guards for parsed JSON, JSON
+ * Pointer and local `$ref` resolution, schema `$ref`/`allOf` walking, and bytes → text.
+ */
+export * from './guards.js';
+export * from './pointer.js';
+export * from './schema.js';
+export * from './bytes.js';
