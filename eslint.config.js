@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -65,6 +66,55 @@ const serverBoundaries = {
     },
   },
 };
+// Tools are rooms: a tool imports only @/components, @/lib, @lab/core, the tool framework
+// (@/tools/types, @/tools/registry) and its own folder. One block per tool folder and per folder depth
+// (a `../<other>` climbs out of the tool from its top folder only, `../../<other>` from one folder down…);
+// static imports, re-exports and `import('…')` alike.
+const toolsDir = 'apps/web/src/tools';
+const toolImportMessage =
+  'a tool imports only @/components, @/lib, @lab/core and its own folder: promote what is shared';
+const toolFolders = readdirSync(toolsDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+/** How deep a tool's files go: 1 for files in its top folder, 2 one folder down, … */
+const toolDepth = (dir) =>
+  1 +
+  Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => toolDepth(`${dir}/${e.name}`)),
+  );
+const toolBoundaries = toolFolders.flatMap((tool) =>
+  Array.from({ length: toolDepth(`${toolsDir}/${tool}`) }, (_, level) => {
+    const up = '../'.repeat(level + 1);
+    const others = toolFolders.filter((other) => other !== tool);
+    return {
+      files: [`${toolsDir}/${tool}/${'*/'.repeat(level)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: others.flatMap((o) => [`@/tools/${o}`, `@/tools/${o}/**`, `${up}${o}`, `${up}${o}/**`]),
+                message: toolImportMessage,
+              },
+            ],
+          },
+        ],
+        // The same for `import('…')` (a lazy page or component).
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: `ImportExpression[source.value=/^(@\\/tools\\/|${up.replaceAll('.', '\\.').replaceAll('/', '\\/')})(${others.join('|')})(\\/|$)/]`,
+            message: toolImportMessage,
+          },
+        ],
+      },
+    };
+  }),
+);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'bench/results/**', 'var/**', '**/*.d.ts'] },
@@ -127,4 +177,5 @@ export default tseslint.config(
       '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
+  ...toolBoundaries,
 );

@@ -25,7 +25,7 @@ import {
   type PixelArea,
 } from './crop';
 import { fill, messages } from './messages';
-import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '../fapi/shared/handoff';
+import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/lib/playground/handoff';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 8;

@@ -30,7 +30,7 @@ import {
 import { copyToClipboard } from '@/lib/clipboard';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/tools/fapi/shared/handoff';
+import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/lib/playground/handoff';
 import { docQueries, endpointFor, operationKey, parseOperationKey } from './docApi';
 import { messages } from './messages';
 import './fapiDoc.css';

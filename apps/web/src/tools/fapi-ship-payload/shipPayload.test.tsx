@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OpenApiValidateReply } from '@lab/core/contract';
-import { takePlaygroundHandoff } from '@/tools/fapi/shared/handoff';
+import { takePlaygroundHandoff } from '@/lib/playground/handoff';
 import { renderWithProviders } from '@/test/render';
 import { COUNTRIES, fakeServer, type FakeRoutes } from '@/test/fakeServer';
-import ShipPayloadGenerator from './ShipPayloadGenerator';
+import { ShipPayloadGenerator } from '@/components/ship-payload';
 import ShipPayloadPage from './ShipPayloadPage';
 import tool from './index';
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import { resetSecureStorageCache, secureStorage } from '@/lib/secureStorage';
-import { leavePlaygroundHandoff } from './shared/handoff';
+import { leavePlaygroundHandoff } from '@/lib/playground/handoff';
 import type { SpecificFormProps } from './shared/types';
 import { applySlot, blankState, CREDENTIALS_KEY, updateSlot } from './credentials';
 import FapiPage, { REMINDER_KEY } from './FapiPage';
@@ -16,8 +16,8 @@ import tool from './index';
  */
 const revealed: string[][] = [];
 
-// Stand-in payload generator (tools/fapi-ship-payload is built beside this page).
-vi.mock('@/tools/fapi-ship-payload/ShipPayloadGenerator', () => ({
+// Stand-in payload generator (components/ship-payload is built beside this page).
+vi.mock('@/components/ship-payload/ShipPayloadGenerator', () => ({
   default: ({ onUse }: { onUse?: (p: unknown) => void }) => (
     <button type="button" onClick={() => onUse?.({ requestedShipment: { generated: true } })}>
       use generated

@@ -1,36 +1,26 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Checkbox, Flex, Modal, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { KeyOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Modal, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { endpointById } from '@lab/core/carrier';
-import { apiFetch } from '@/lib/api';
 import { MyMemoButton } from '@/components/memo';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { fetchCarrierToken, firstCarrierError } from './shared/client';
-import { takePlaygroundHandoff, type PlaygroundHandoff } from './shared/handoff';
+import { takePlaygroundHandoff, type PlaygroundHandoff } from '@/lib/playground/handoff';
 import type { ActiveCredential } from './shared/types';
-import { activeCredential, activeSlot, applySlot, credentialButton, hasValidToken, slotEnv } from './credentials';
+import { activeCredential, activeSlot, applySlot, hasValidToken, slotEnv } from './credentials';
+import { CredentialStatus } from './CredentialStatus';
 import { CredentialsDialog } from './CredentialsDialog';
-import { FALLBACK_STOCK_TYPES, findLabelStockTypes } from './overwrite';
+import { useStockTypes } from './fapiApi';
+import { ReminderModal } from './ReminderModal';
 import { RequestPanel, type TabResponse } from './RequestPanel';
 import { addTab, closeTab, loadTabs, saveTabs, updateTab, withEndpoint, type RequestTab, type TabsState } from './tabs';
 import { useCredentials } from './useCredentials';
 import { messages } from './messages';
 
-const ShipPayloadGenerator = lazy(() => import('@/tools/fapi-ship-payload/ShipPayloadGenerator'));
+const ShipPayloadGenerator = lazy(() => import('@/components/ship-payload/ShipPayloadGenerator'));
 
-export const REMINDER_KEY = 'fapi.reminderAccepted';
-const BUTTON_COLOR = { danger: 'danger', success: 'green', warning: 'orange' } as const;
-
-function reminderAccepted(): boolean {
-  try {
-    return localStorage.getItem(REMINDER_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+export { REMINDER_KEY } from './ReminderModal';
 
 export default function FapiPage() {
   const m = useMessages(messages);
@@ -40,7 +30,6 @@ export default function FapiPage() {
   const [images, setImages] = useState<Record<string, PlaygroundHandoff['image']>>({});
   const [credOpen, setCredOpen] = useState(false);
   const [payloadOpen, setPayloadOpen] = useState(false);
-  const [reminder, setReminder] = useState(() => !reminderAccepted());
   const [params, setParams] = useSearchParams();
   const handoffTaken = useRef(false);
 
@@ -71,19 +60,8 @@ export default function FapiPage() {
   const active = tabs.tabs.find((t) => t.key === tabs.activeKey) ?? tabs.tabs[0]!;
   const credential = activeCredential(creds);
   const slot = activeSlot(creds);
-  const button = credentialButton(creds);
 
-  const stockDoc = useQuery({
-    queryKey: ['fapi-ship-doc'],
-    queryFn: () => apiFetch<unknown>('/openapi-docs/ship--Shipment-Resource'),
-    enabled: active.endpointId === 'ship-create',
-    staleTime: Infinity,
-    retry: false,
-  });
-  const stockTypes = useMemo(
-    () => (stockDoc.data ? findLabelStockTypes(stockDoc.data) : undefined) ?? FALLBACK_STOCK_TYPES,
-    [stockDoc.data],
-  );
+  const stockTypes = useStockTypes(active.endpointId === 'ship-create');
 
   const patchTab = useCallback(
     (key: string, patch: Partial<RequestTab>) => setTabs((prev) => updateTab(prev, key, patch)),
@@ -126,35 +104,13 @@ export default function FapiPage() {
     notify.success(m.codeSampleCopied);
   }
 
-  const expiry = slot?.tokenExpireTimestamp ? new Date(slot.tokenExpireTimestamp) : undefined;
-  const expired = tokenExpired;
-
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} align="center" wrap>
         <Typography.Title level={3} style={{ margin: 0, marginInlineEnd: 12 }}>
           {m.title}
         </Typography.Title>
-        <Button
-          icon={<KeyOutlined />}
-          color={BUTTON_COLOR[button.kind]}
-          variant="solid"
-          data-kind={button.kind}
-          onClick={() => setCredOpen(true)}
-        >
-          {button.text === 'Credential Required'
-            ? m.credentialRequired
-            : button.text === 'Production'
-              ? m.production
-              : m.sandbox}
-        </Button>
-        <Tag data-testid="active-credential" color={slot ? (expired ? 'red' : 'blue') : 'default'}>
-          {slot
-            ? `${slot.comments || slot.name} · ${fillMessage(expired ? m.expiredAt : m.expiresAt, {
-                time: expiry ? expiry.toLocaleString() : '-',
-              })}`
-            : m.noActiveCredential}
-        </Tag>
+        <CredentialStatus creds={creds} onOpen={() => setCredOpen(true)} />
         <Tooltip title={m.proxiedHint}>
           <Checkbox checked disabled>
             {m.proxied}
@@ -197,35 +153,7 @@ export default function FapiPage() {
         <CredentialsDialog open={credOpen} onClose={() => setCredOpen(false)} state={creds} save={save} />
       ) : null}
 
-      <Modal
-        open={reminder}
-        title={m.reminderTitle}
-        closable={false}
-        mask={{ closable: false }}
-        keyboard={false}
-        destroyOnHidden
-        footer={
-          <Button
-            type="primary"
-            onClick={() => {
-              try {
-                localStorage.setItem(REMINDER_KEY, '1');
-              } catch {
-                // kept for this visit only
-              }
-              setReminder(false);
-            }}
-          >
-            {m.reminderAccept}
-          </Button>
-        }
-      >
-        <ul>
-          <li>{m.reminderStay}</li>
-          <li>{m.reminderPass}</li>
-          <li>{m.reminderLeak}</li>
-        </ul>
-      </Modal>
+      <ReminderModal />
 
       <Modal
         open={payloadOpen}

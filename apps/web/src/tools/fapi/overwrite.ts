@@ -1,4 +1,5 @@
 import { isObject } from '@lab/core/json';
+import { FALLBACK_DOCUMENT_ENUMS } from '@lab/core/shipping/payload';
 import type { Overwrite } from './tabs';
 
 /**
@@ -11,26 +12,7 @@ export const FIRST_LABEL_SPECS = ['PNG PAPER_4X675', 'PDF PAPER_LETTER', 'ZPLII 
 export const OTHER_IMAGE_TYPES = ['PDF', 'ZPLII', 'EPL2'];
 
 /** The ship document's labelStockType enum when it is not imported (the carrier's published list). */
-export const FALLBACK_STOCK_TYPES = [
-  'PAPER_4X6',
-  'STOCK_4X675',
-  'PAPER_4X675',
-  'PAPER_4X8',
-  'PAPER_4X9',
-  'PAPER_7X475',
-  'PAPER_85X11_BOTTOM_HALF_LABEL',
-  'PAPER_85X11_TOP_HALF_LABEL',
-  'PAPER_LETTER',
-  'STOCK_4X675_LEADING_DOC_TAB',
-  'STOCK_4X8',
-  'STOCK_4X9_LEADING_DOC_TAB',
-  'STOCK_4X6',
-  'STOCK_4X675_TRAILING_DOC_TAB',
-  'STOCK_4X9_TRAILING_DOC_TAB',
-  'STOCK_4X9',
-  'STOCK_4X85_TRAILING_DOC_TAB',
-  'STOCK_4X105_TRAILING_DOC_TAB',
-];
+export const FALLBACK_STOCK_TYPES: readonly string[] = FALLBACK_DOCUMENT_ENUMS.labelStockType ?? [];
 
 /** The labelSpecification choices: the three first, then PDF/ZPLII/EPL2 on every other stock type. */
 export function labelSpecOptions(stockTypes: readonly string[]): string[] {

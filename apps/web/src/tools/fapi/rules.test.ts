@@ -22,7 +22,7 @@ import {
   TABS_KEY,
   type HistoryEntry,
 } from './tabs';
-import { problemPath, toDisplayPath } from './RequestPanel';
+import { problemPath, toDisplayPath } from './jsonPaths';
 
 const token = { accessToken: 'tok-1', expiresAt: 10_000 };
 

@@ -11,12 +11,10 @@ import { copyToClipboard } from '@/lib/clipboard';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
-import { DefinitionsStatus } from '@/tools/transaction-search/DefinitionsStatus';
-import { fetchDefinitionsByIds, useTransactionTypes } from '@/tools/transaction-search/transactionApi';
-import { TypeSelect } from '@/tools/transaction-search/TypeSelect';
+import { filterRows, parsedRows, type ParsedRow } from '@/lib/transactions/parseRows';
+import { fetchDefinitionsByIds, useTransactionTypes } from '@/lib/transactions/transactionApi';
+import { DefinitionsStatus, ParsedFieldsTable, TypeSelect } from '@/components/transactions';
 import { messages } from './messages';
-import { ParsedFieldsTable } from './ParsedFieldsTable';
-import { filterRows, parsedRows, type ParsedRow } from './parseRows';
 
 export const TRIMMED_COPIED = 'trimmed transaction copied to clipboard';
 

@@ -5,7 +5,6 @@ import { blankDefinition } from '@lab/core/transactions';
 import { fakeServer, typesReply, type FakeCall } from '@/test/fakeServer';
 import { renderWithProviders } from '@/test/render';
 import ParseTransactionPage from './ParseTransactionPage';
-import { filterRows, lengthText, parsedRows, rowTone } from './parseRows';
 import tool from './index';
 
 const REQ = '020-global-shipping-transaction-request';
@@ -164,23 +163,5 @@ describe('Parse Transaction screen', () => {
     expect(await screen.findByTestId('field-count', {}, { timeout: 10_000 })).toHaveTextContent('2000 fields');
     await waitFor(() => expect(document.querySelectorAll('.ant-table-row').length).toBeGreaterThan(0));
     expect(document.querySelectorAll('.ant-table-row').length).toBeLessThan(200);
-  });
-});
-
-describe('parse rows', () => {
-  it('tones, lengths and the name filter', () => {
-    const rows = parsedRows(
-      [
-        { id: '4', suffix: '1', value: 'abcdefg' },
-        { id: '79', suffix: '2', value: 'x' },
-        { id: '5', suffix: null, value: '' },
-      ],
-      [def(4, 'sender_company', { length: '5' }), def(79, 'description_of_contents', { length: 'varies' })],
-    );
-    expect(rows.map(rowTone)).toEqual(['error', 'info', 'warning']);
-    expect(rows.map(lengthText)).toEqual(['7/5', '1/-', '0/-']);
-    expect(filterRows(rows, 'CONTENTS').map((r) => r.id)).toEqual(['79']);
-    expect(filterRows(rows, '5').map((r) => r.id)).toEqual(['5']);
-    expect(rows[0]!.definition?.description).toBe('sender_company');
   });
 });

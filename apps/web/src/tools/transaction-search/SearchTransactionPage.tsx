@@ -7,13 +7,12 @@ import { DEFAULT_TRANSACTION_TYPE, foundMessage } from '@lab/core/transactions';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
+import { searchDefinitions, transactionQueries, useTransactionTypes } from '@/lib/transactions/transactionApi';
+import { DefinitionsStatus, TypeSelect } from '@/components/transactions';
 import { BookmarksDrawer } from './BookmarksDrawer';
 import { DefinitionCard } from './DefinitionCard';
-import { DefinitionsStatus } from './DefinitionsStatus';
 import { loadFavorites, saveFavorites, toggleFavorite } from './favorites';
 import { messages } from './messages';
-import { searchDefinitions, transactionQueries, useTransactionTypes } from './transactionApi';
-import { TypeSelect } from './TypeSelect';
 
 export const KEYWORD_MAX = 30;
 

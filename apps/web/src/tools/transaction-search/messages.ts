@@ -28,10 +28,6 @@ export const messages = defineMessages({
     Occurrences: 'Occurrences',
     Details: 'Details',
     'All Possible Values': 'All Possible Values',
-    namesOnly:
-      'Only field names are loaded for {version}: lengths, value types, details and possible values are missing, so the too-long check cannot run. Load the definitions with:',
-    loaded: 'Definitions {version}, imported {date}.',
-    noDefinitions: 'No definitions are loaded for {version}. Load them with:',
   },
   zh: {
     keywordPlaceholder: '字段编号或名称',
@@ -59,8 +55,5 @@ export const messages = defineMessages({
     Occurrences: '出现次数',
     Details: '详情',
     'All Possible Values': '所有可能的值',
-    namesOnly: '{version} 只加载了字段名称：缺少长度、值类型、详情和可能的值，因此无法检查超长。请用以下命令加载定义：',
-    loaded: '定义 {version}，导入于 {date}。',
-    noDefinitions: '{version} 没有加载任何定义。请用以下命令加载：',
   },
 });

@@ -3,17 +3,10 @@ import { Button, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useMessages } from '@/lib/i18n';
 import { callCarrier } from '../shared/client';
 import type { SpecificFormProps } from '../shared/types';
+import { useCarrierForm } from './controls';
 import { FormResult, NoCredential } from './FormResult';
 import { messages } from './messages';
-import {
-  ACCOUNT_MAX,
-  accountBody,
-  allowedCarriers,
-  digitsOnly,
-  outcome,
-  transactionId,
-  type FormOutcome,
-} from './payloads';
+import { ACCOUNT_MAX, accountBody, allowedCarriers, digitsOnly } from './payloads';
 
 const PATH = '/account/v1/accounts/billing/validate';
 
@@ -21,28 +14,20 @@ const PATH = '/account/v1/accounts/billing/validate';
 export default function AccountVerification({ credential, locale }: SpecificFormProps) {
   const m = useMessages(messages);
   const [account, setAccount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<FormOutcome>();
+  const { busy, result, run } = useCarrierForm(credential, 'Account Verification', 200);
 
-  const verify = async () => {
-    if (!credential) return;
-    setBusy(true);
-    setResult(undefined);
-    try {
-      const r = await callCarrier({
-        env: credential.env,
+  const verify = () =>
+    run((cred, transactionId) =>
+      callCarrier({
+        env: cred.env,
         method: 'POST',
         path: PATH,
-        accessToken: credential.accessToken,
+        accessToken: cred.accessToken,
         body: accountBody(account),
         locale,
-        transactionId: transactionId(credential, 'Account Verification'),
-      });
-      setResult(outcome(r, 200));
-    } finally {
-      setBusy(false);
-    }
-  };
+        transactionId,
+      }),
+    );
 
   const carriers = result?.ok ? allowedCarriers(result.result.body) : [];
   return (

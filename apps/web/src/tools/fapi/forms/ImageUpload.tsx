@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Select, Typography } from 'antd';
+import { Alert, Flex, Form, Typography } from 'antd';
 import { fillMessage, useMessages } from '@/lib/i18n';
-import { uploadCarrierDocument } from '../shared/client';
 import type { SpecificFormProps } from '../shared/types';
+import { ChoiceItem, TextItem, UploadItem, useDocumentUpload } from './controls';
 import { FilePick, fileMatches } from './FilePick';
 import { FormResult, NoCredential } from './FormResult';
 import { messages } from './messages';
@@ -13,10 +13,6 @@ import {
   IMAGE_INDEXES,
   IMAGE_TYPES,
   imageDocument,
-  outcome,
-  transactionId,
-  uploadForm,
-  type FormOutcome,
   type ImageContentType,
   type ImageIndex,
   type ImageType,
@@ -31,7 +27,8 @@ interface Chosen {
 }
 
 /** Letterhead/signature Image Upload: index, type, reference, content type, file, preview, Upload to API (201 = success). */
-export default function ImageUpload({ credential, locale, initialImage }: SpecificFormProps) {
+export default function ImageUpload(props: SpecificFormProps) {
+  const { credential, initialImage } = props;
   const m = useMessages(messages);
   const [imageIndex, setImageIndex] = useState<ImageIndex>('IMAGE_1');
   const [imageType, setImageType] = useState<ImageType>(initialImage?.imageType ?? 'SIGNATURE');
@@ -47,8 +44,7 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
   });
   const [size, setSize] = useState<{ width: number; height: number }>();
   const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<FormOutcome>();
+  const { busy, result, setResult, upload: send } = useDocumentUpload(props, PATH, 'Image Upload');
 
   // A later handoff (the page kept this form open) replaces the chosen image.
   const handed = initialImage && `${initialImage.fileName}\n${initialImage.dataUrl}`;
@@ -93,22 +89,8 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
 
   const upload = async () => {
     if (!credential || !chosen) return;
-    setBusy(true);
-    setResult(undefined);
-    try {
-      const document = imageDocument({ imageIndex, imageType, referenceId, contentType, fileName: chosen.name });
-      const r = await uploadCarrierDocument({
-        env: credential.env,
-        path: PATH,
-        accessToken: credential.accessToken,
-        form: uploadForm(document, chosen.blob, chosen.name),
-        locale,
-        transactionId: transactionId(credential, 'Image Upload'),
-      });
-      setResult(outcome(r, 201));
-    } finally {
-      setBusy(false);
-    }
+    const document = imageDocument({ imageIndex, imageType, referenceId, contentType, fileName: chosen.name });
+    await send(document, chosen.blob, chosen.name);
   };
 
   const answered = result?.ok
@@ -125,63 +107,47 @@ export default function ImageUpload({ credential, locale, initialImage }: Specif
         {m.imageTitle}
       </Typography.Title>
       <Form layout="inline" component="div" style={{ rowGap: 8 }}>
-        <Form.Item label={m.imageIndex}>
-          <Select
-            data-testid="fapi-image-index"
-            aria-label={m.imageIndex}
-            value={imageIndex}
-            onChange={setImageIndex}
-            virtual={false}
-            options={IMAGE_INDEXES.map((v) => ({ value: v, label: v }))}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
-        <Form.Item label={m.imageType}>
-          <Select
-            data-testid="fapi-image-type"
-            aria-label={m.imageType}
-            value={imageType}
-            onChange={setImageType}
-            virtual={false}
-            options={IMAGE_TYPES.map((v) => ({ value: v, label: v }))}
-            style={{ width: 140 }}
-          />
-        </Form.Item>
-        <Form.Item label={m.referenceId}>
-          <Input
-            data-testid="fapi-image-reference"
-            aria-label={m.referenceId}
-            value={referenceId}
-            maxLength={40}
-            onChange={(e) => setReferenceId(e.target.value)}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-        <Form.Item label={m.contentType}>
-          <Select
-            data-testid="fapi-image-content-type"
-            aria-label={m.contentType}
-            value={contentType}
-            onChange={changeContentType}
-            virtual={false}
-            options={IMAGE_CONTENT_TYPES.map((v) => ({ value: v, label: v }))}
-            style={{ width: 90 }}
-          />
-        </Form.Item>
+        <ChoiceItem
+          label={m.imageIndex}
+          testId="fapi-image-index"
+          value={imageIndex}
+          onChange={setImageIndex}
+          values={IMAGE_INDEXES}
+          width={120}
+        />
+        <ChoiceItem
+          label={m.imageType}
+          testId="fapi-image-type"
+          value={imageType}
+          onChange={setImageType}
+          values={IMAGE_TYPES}
+          width={140}
+        />
+        <TextItem
+          label={m.referenceId}
+          testId="fapi-image-reference"
+          value={referenceId}
+          maxLength={40}
+          onChange={(e) => setReferenceId(e.target.value)}
+          width={160}
+        />
+        <ChoiceItem
+          label={m.contentType}
+          testId="fapi-image-content-type"
+          value={contentType}
+          onChange={changeContentType}
+          values={IMAGE_CONTENT_TYPES}
+          width={90}
+        />
         <Form.Item>
           <FilePick accept={ACCEPT[contentType]} label={m.chooseImage} testId="fapi-image-file" onFile={choose} />
         </Form.Item>
-        <Form.Item>
-          <Button
-            type="primary"
-            data-testid="fapi-image-upload"
-            loading={busy}
-            disabled={!credential || !chosen || !referenceId.trim()}
-            onClick={() => void upload()}
-          >
-            {m.uploadToApi}
-          </Button>
-        </Form.Item>
+        <UploadItem
+          testId="fapi-image-upload"
+          busy={busy}
+          disabled={!credential || !chosen || !referenceId.trim()}
+          onClick={() => void upload()}
+        />
       </Form>
       {credential ? null : <NoCredential />}
       {problem ? <Alert type="error" showIcon title={problem} data-testid="fapi-image-problem" /> : null}

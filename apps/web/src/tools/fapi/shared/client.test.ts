@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { firstCarrierError, gatewayUrl, serverTimingMs } from './client';
-import { leavePlaygroundHandoff, takePlaygroundHandoff } from './handoff';
 import type { CarrierCallResult } from './types';
 
 const result = (body: unknown, status = 400, statusText = 'Bad Request'): CarrierCallResult => ({
@@ -38,13 +37,5 @@ describe('carrier client helpers', () => {
       'upstream carrier sandbox is unreachable',
     );
     expect(firstCarrierError(result(undefined, 503, 'Service Unavailable'))).toBe('503 Service Unavailable');
-  });
-
-  it('hands off once', () => {
-    leavePlaygroundHandoff({ endpointId: 'ship-create', body: { a: 1 } });
-    expect(takePlaygroundHandoff()).toEqual({ endpointId: 'ship-create', body: { a: 1 } });
-    expect(takePlaygroundHandoff()).toBeUndefined();
-    sessionStorage.setItem('lab.fapi.handoff', '{broken');
-    expect(takePlaygroundHandoff()).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { PlaygroundHandoff } from './handoff';
+import type { PlaygroundHandoff } from '@/lib/playground/handoff';
 
 /** Types shared by the playground (`/api/fapi`), its forms and demos, the payload generator and the doc viewer. */
 

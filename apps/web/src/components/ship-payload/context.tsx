@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Select } from 'antd';
 import {
   choiceOptions,
   type ChoiceKey,
@@ -44,23 +44,29 @@ export function warningsOf(all: PayloadWarning[], fields: string[]): PayloadWarn
   return all.filter((w) => fields.some((f) => w.field === f || w.field.startsWith(`${f}.`)));
 }
 
-/** A labelled input with the warnings about its field beside it. */
+/** Where a field sits: given a span, in a grid column of that span (of 24). */
+export const inColumn = (span: number | undefined, node: ReactNode) => (span ? <Col span={span}>{node}</Col> : node);
+
+/** A labelled input with the warnings about its field beside it (in a column when given a span). */
 export function Field({
   label,
   id,
   field,
   extra,
+  span,
   children,
 }: {
   label: string;
   id: string;
   field?: string | string[];
   extra?: ReactNode;
+  span?: number;
   children: ReactNode;
 }) {
   const { warnings, m } = useGenerator();
   const ws = field ? warningsOf(warnings, Array.isArray(field) ? field : [field]) : [];
-  return (
+  return inColumn(
+    span,
     <Form.Item
       label={label}
       htmlFor={id}
@@ -79,7 +85,7 @@ export function Field({
       }
     >
       {children}
-    </Form.Item>
+    </Form.Item>,
   );
 }
 
@@ -88,36 +94,30 @@ type StringKey = { [K in Key]: ShipPayloadState[K] extends string ? K : never }[
 type BoolKey = { [K in Key]: ShipPayloadState[K] extends boolean ? K : never }[Key];
 type NumberKey = { [K in Key]: ShipPayloadState[K] extends number | null ? K : never }[Key];
 
+/** What every state-bound input takes: its state key, label, disabled, grid span. */
+interface BoundProps<K> {
+  k: K;
+  label: string;
+  disabled?: boolean;
+  span?: number;
+}
+
 /** A text input bound to a state string. */
 export function TextField({
   k,
   label,
   disabled,
   field,
-}: {
-  k: StringKey;
-  label: string;
-  disabled?: boolean;
-  field?: string;
-}) {
+  span,
+  inputMode,
+}: BoundProps<StringKey> & { field?: string; inputMode?: 'decimal' }) {
   const { s, set } = useGenerator();
   const id = `spg-${k}`;
   return (
-    <Field label={label} id={id} field={field ?? k}>
-      <Input id={id} value={s[k]} disabled={disabled} onChange={(e) => set({ [k]: e.target.value })} />
-    </Field>
-  );
-}
-
-/** A decimal input (kept as typed: read exactly by core). */
-export function DecimalField({ k, label, disabled }: { k: StringKey; label: string; disabled?: boolean }) {
-  const { s, set } = useGenerator();
-  const id = `spg-${k}`;
-  return (
-    <Field label={label} id={id} field={k}>
+    <Field label={label} id={id} field={field ?? k} span={span}>
       <Input
         id={id}
-        inputMode="decimal"
+        inputMode={inputMode}
         value={s[k]}
         disabled={disabled}
         onChange={(e) => set({ [k]: e.target.value })}
@@ -126,11 +126,14 @@ export function DecimalField({ k, label, disabled }: { k: StringKey; label: stri
   );
 }
 
-export function IntegerField({ k, label, disabled }: { k: NumberKey; label: string; disabled?: boolean }) {
+/** A decimal input (kept as typed: read exactly by core). */
+export const DecimalField = (p: BoundProps<StringKey>) => <TextField {...p} inputMode="decimal" />;
+
+export function IntegerField({ k, label, disabled, span }: BoundProps<NumberKey>) {
   const { s, set } = useGenerator();
   const id = `spg-${k}`;
   return (
-    <Field label={label} id={id} field={k}>
+    <Field label={label} id={id} field={k} span={span}>
       <InputNumber
         id={id}
         min={0}
@@ -168,19 +171,13 @@ export function ChoiceField({
   disabled,
   field,
   extra,
-}: {
-  k: StringKey;
-  list: ChoiceKey;
-  label: string;
-  disabled?: boolean;
-  field?: string;
-  extra?: ReactNode;
-}) {
+  span,
+}: BoundProps<StringKey> & { list: ChoiceKey; field?: string; extra?: ReactNode }) {
   const { s, set } = useGenerator();
   const id = `spg-${k}`;
   const options = useChoiceOptions(list, s[k]);
   return (
-    <Field label={label} id={id} field={field ?? k} extra={extra}>
+    <Field label={label} id={id} field={field ?? k} extra={extra} span={span}>
       <Select<string>
         id={id}
         value={s[k]}

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { splitAllValues } from '@lab/core/transactions';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
-import { lengthText, rowTone, type ParsedRow } from './parseRows';
+import { lengthText, rowTone, type ParsedRow } from '@/lib/transactions/parseRows';
 
 const toneStyles = `
 .tran-row-warning > .ant-table-cell { background: #fffbe6 !important; }

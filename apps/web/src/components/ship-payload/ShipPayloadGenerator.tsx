@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Col, Flex, Form, Row, Space, Tabs, Tag, Typography } from 'antd';
 import type { OpenApiValidateReply } from '@lab/core/contract';
@@ -15,12 +14,18 @@ import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
 import { useDebounced } from '@/lib/useDebounced';
-import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/tools/fapi/shared/handoff';
+import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/lib/playground/handoff';
 import { GeneratorContext, warningText, type Generator, type Patch } from './context';
 import { FromTransaction } from './FromTransaction';
 import { messages } from './messages';
-import { AddressTab, CommodityTab, GeneralTab, LabelTab, PackageTab, PaymentTab, ServiceTab } from './sections';
-import { shipEnumsQuery, validateShipPayload } from './shipPayloadApi';
+import { AddressTab } from './AddressTab';
+import { CommodityTab } from './CommodityTab';
+import { GeneralTab } from './GeneralTab';
+import { LabelTab } from './LabelTab';
+import { PackageTab } from './PackageTab';
+import { PaymentTab } from './PaymentTab';
+import { ServiceTab } from './ServiceTab';
+import { useShipEnums, validateShipPayload } from './shipPayloadApi';
 
 /**
  * The ship payload generator panel (issue 14): the page at /api/fapishippayloadgenerator and the
@@ -43,7 +48,7 @@ export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProp
     (patch: Patch) => setState((prev) => ({ ...prev, ...(typeof patch === 'function' ? patch(prev) : patch) })),
     [],
   );
-  const enumsQuery = useQuery(shipEnumsQuery);
+  const enumsQuery = useShipEnums();
   const enums = enumsQuery.data ?? FALLBACK_DOCUMENT_ENUMS;
   const imported = enumsQuery.data != null;
 

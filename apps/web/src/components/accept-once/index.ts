@@ -1,0 +1,1 @@
+export { AcceptOnceModal, type AcceptOnceModalProps } from './AcceptOnceModal';

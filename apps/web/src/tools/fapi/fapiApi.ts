@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CarrierEndpoint } from '@lab/core/carrier';
+import type { CarrierSamplesReply, OpenApiValidateReply } from '@lab/core/contract';
+import { apiFetch } from '@/lib/api';
+import { shipDocumentQuery } from '@/lib/openapi-docs/shipDocument';
+import { useDebounced } from '@/lib/useDebounced';
+import { FALLBACK_STOCK_TYPES, findLabelStockTypes } from './overwrite';
+import { parseBody } from './tabs';
+
+/** The playground's reads: their query keys live here (the ship document's in @/lib/openapi-docs). */
+export const fapiQueries = {
+  /** An endpoint's request samples: the default one and the named ones. */
+  samples: (endpointId: string) =>
+    queryOptions({
+      queryKey: ['fapi-samples', endpointId],
+      queryFn: () => apiFetch<CarrierSamplesReply>(`/carrier/samples/${encodeURIComponent(endpointId)}`),
+      staleTime: Infinity,
+    }),
+  /** The schema check of a request body: keyed by the body's text, sent parsed. */
+  validate: (endpointId: string, text: string, body: unknown) =>
+    queryOptions({
+      queryKey: ['fapi-validate', endpointId, text],
+      queryFn: () =>
+        apiFetch<OpenApiValidateReply>('/openapi-docs/validate', {
+          method: 'POST',
+          json: { endpoint: endpointId, body },
+        }),
+      staleTime: Infinity,
+      placeholderData: (prev: OpenApiValidateReply | undefined) => prev,
+    }),
+};
+
+export const useSamples = (endpointId: string) => useQuery(fapiQueries.samples(endpointId));
+
+/** The schema check of the request text, 400 ms after its last change (only while it is valid JSON, and `enabled`). */
+export function useSchemaCheck(endpoint: CarrierEndpoint, text: string, enabled: boolean) {
+  const checkedText = useDebounced(text, 400);
+  const checked = useMemo(() => parseBody(checkedText), [checkedText]);
+  return useQuery({
+    ...fapiQueries.validate(endpoint.id, checkedText, checked.ok ? checked.value : null),
+    enabled: enabled && !!endpoint.operation && checked.ok,
+  });
+}
+
+const stockTypesOf = (doc: unknown) => (doc ? findLabelStockTypes(doc) : undefined) ?? FALLBACK_STOCK_TYPES;
+
+/** The label stock types of the imported ship document (read only while `enabled`), else the built-in list. */
+export function useStockTypes(enabled: boolean): readonly string[] {
+  const doc = useQuery({ ...shipDocumentQuery, enabled, select: stockTypesOf });
+  return doc.data ?? FALLBACK_STOCK_TYPES;
+}
