@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OpenApiValidateReply } from '@lab/core/contract';
 import { shipChoicesFromDocument, type DocumentEnums } from '@lab/core/shipping/payload';
-import { apiFetch } from '@/lib/api';
+import { apiCall } from '@/lib/api';
 import { shipDocumentQuery } from '@/lib/openapi-docs/shipDocument';
 
 const choicesOf = (doc: unknown): DocumentEnums | null => (doc === null ? null : shipChoicesFromDocument(doc));
@@ -14,4 +13,4 @@ export const useShipEnums = () => useQuery({ ...shipDocumentQuery, select: choic
 
 /** Checks a create-shipment body against the imported ship document (`POST /openapi-docs/validate`). */
 export const validateShipPayload = (body: unknown) =>
-  apiFetch<OpenApiValidateReply>('/openapi-docs/validate', { method: 'POST', json: { endpoint: 'ship-create', body } });
+  apiCall('openapi.validate', { body: { endpoint: 'ship-create', body } });

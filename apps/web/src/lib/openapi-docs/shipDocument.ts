@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, ApiError } from '@/lib/api';
+import { apiCall, ApiError } from '@/lib/api';
 
 export const SHIP_DOCUMENT = 'ship--Shipment-Resource';
 
@@ -12,7 +12,7 @@ export const shipDocumentQuery = queryOptions({
   queryKey: ['openapi-docs', SHIP_DOCUMENT],
   queryFn: async (): Promise<unknown> => {
     try {
-      return await apiFetch<unknown>(`/openapi-docs/${SHIP_DOCUMENT}`);
+      return await apiCall('openapi.document', { params: { id: SHIP_DOCUMENT } });
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return null;
       throw e;

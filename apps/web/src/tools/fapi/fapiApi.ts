@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CarrierEndpoint } from '@lab/core/carrier';
-import type { CarrierSamplesReply, OpenApiValidateReply } from '@lab/core/contract';
-import { apiFetch } from '@/lib/api';
+import type { OpenApiValidateReply } from '@lab/core/contract';
+import { apiCall } from '@/lib/api';
 import { shipDocumentQuery } from '@/lib/openapi-docs/shipDocument';
 import { useDebounced } from '@/lib/useDebounced';
 import { FALLBACK_STOCK_TYPES, findLabelStockTypes } from './overwrite';
@@ -14,18 +14,14 @@ export const fapiQueries = {
   samples: (endpointId: string) =>
     queryOptions({
       queryKey: ['fapi-samples', endpointId],
-      queryFn: () => apiFetch<CarrierSamplesReply>(`/carrier/samples/${encodeURIComponent(endpointId)}`),
+      queryFn: () => apiCall('openapi.samples', { params: { endpoint: endpointId } }),
       staleTime: Infinity,
     }),
   /** The schema check of a request body: keyed by the body's text, sent parsed. */
   validate: (endpointId: string, text: string, body: unknown) =>
     queryOptions({
       queryKey: ['fapi-validate', endpointId, text],
-      queryFn: () =>
-        apiFetch<OpenApiValidateReply>('/openapi-docs/validate', {
-          method: 'POST',
-          json: { endpoint: endpointId, body },
-        }),
+      queryFn: () => apiCall('openapi.validate', { body: { endpoint: endpointId, body } }),
       staleTime: Infinity,
       placeholderData: (prev: OpenApiValidateReply | undefined) => prev,
     }),
