@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBytes, encodeText } from './codepages.js';
-import { repairWeirdText } from './weirdText.js';
+import { isUnrecoverableText, rankRepairs, repairWeirdText, type WeirdTextCandidate } from './weirdText.js';
 
 const best = (input: string) => repairWeirdText(input)[0];
 
@@ -78,4 +78,75 @@ describe('repairWeirdText', () => {
       { numRuns: 60 },
     );
   });
+
+  it('ranks 锟斤拷 and other unrecoverable text last, and marks it', () => {
+    // Replacement characters have no bytes left: "GBK read as UTF-8" only turns them into 锟斤拷.
+    expect(repairWeirdText('\ufffd\ufffd\ufffd\ufffd')).toEqual([
+      expect.objectContaining({ text: '锟斤拷锟斤拷', transformation: 'GBK read as UTF-8', unrecoverable: true }),
+    ]);
+    expect(best('鍖椾含')).toMatchObject({ text: '北京', unrecoverable: false });
+    expect(best('ä¸­æ–‡ä¹±ç\u00a0')).toMatchObject({ text: '中文乱\ufffd', unrecoverable: false });
+  });
+
+  it('tells unrecoverable text by 锟斤拷, replacement characters or question marks', () => {
+    for (const lost of ['锟斤拷', 'ok 锟斤拷锟斤拷 ok', '\ufffd\ufffd', '????', '?? ab', '\ufffd?x']) {
+      expect(isUnrecoverableText(lost), lost).toBe(true);
+    }
+    for (const fine of ['北京', '中文乱\ufffd', 'why?', 'a?b?c', '', '   ', '锟']) {
+      expect(isUnrecoverableText(fine), fine).toBe(false);
+    }
+  });
+
+  it('property: no unrecoverable candidate ranks before a recoverable one, and the order is by score within each', () => {
+    const damage = fc.constantFrom('锟斤拷', '\ufffd', '?', '??', '');
+    const text = fc
+      .array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 4 }), damage), { maxLength: 5 })
+      .map((parts) => parts.join(''));
+    const candidateArb = fc.record({
+      text,
+      score: fc.integer({ min: -30, max: 30 }),
+      chain: fc.integer({ min: 1, max: 2 }),
+    });
+    fc.assert(
+      fc.property(fc.array(candidateArb, { maxLength: 12 }), (raw) => {
+        const candidates: WeirdTextCandidate[] = raw.map((r) => ({
+          text: r.text,
+          steps: Array.from({ length: r.chain }, () => 'url'),
+          labels: [],
+          transformation: '',
+          score: r.score,
+          unrecoverable: isUnrecoverableText(r.text),
+        }));
+        const ranked = rankRepairs(candidates);
+        expect([...ranked].sort(byText)).toEqual([...candidates].sort(byText));
+        const firstLost = ranked.findIndex((c) => c.unrecoverable);
+        if (firstLost >= 0) expect(ranked.slice(firstLost).every((c) => c.unrecoverable)).toBe(true);
+        for (let i = 1; i < ranked.length; i++) {
+          if (ranked[i]!.unrecoverable === ranked[i - 1]!.unrecoverable) {
+            expect(ranked[i]!.score).toBeLessThanOrEqual(ranked[i - 1]!.score);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('property: repairs of damaged text mark exactly the unrecoverable ones and rank them last', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('\ufffd', '锟斤拷', '?', '鍖椾含', 'Ã©', '%E5%8C%97', '中文'),
+      fc.string({ unit: 'grapheme', maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (parts) => {
+        const repairs = repairWeirdText(parts.join(''));
+        for (const c of repairs) expect(c.unrecoverable, c.text).toBe(isUnrecoverableText(c.text));
+        const firstLost = repairs.findIndex((c) => c.unrecoverable);
+        if (firstLost >= 0) expect(repairs.slice(firstLost).every((c) => c.unrecoverable)).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
 });
+
+const byText = (a: WeirdTextCandidate, b: WeirdTextCandidate) =>
+  a.text < b.text ? -1 : a.text > b.text ? 1 : a.score - b.score || a.steps.length - b.steps.length;

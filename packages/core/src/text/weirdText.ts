@@ -26,6 +26,39 @@ export interface WeirdTextCandidate {
   /** Labels joined with " → ". */
   transformation: string;
   score: number;
+  /** The text is mostly damage nobody can undo (see `isUnrecoverableText`): ranked last, tagged. */
+  unrecoverable: boolean;
+}
+
+/** Replacement characters (U+FFFD) written as UTF-8 and read as GBK: the bytes are gone for good. */
+const REPLACEMENT_AS_GBK = /锟斤拷/;
+
+/**
+ * Text no transformation can bring back: it holds 锟斤拷 (replacement characters read as GBK), or
+ * at least half of its visible characters are replacement characters (U+FFFD) or '?' (what a
+ * writer puts where its code page had no character). A lone U+FFFD in a repair that kept the rest
+ * ("中文乱\uFFFD") is still a useful repair, so it is not counted as unrecoverable.
+ */
+export function isUnrecoverableText(text: string): boolean {
+  if (REPLACEMENT_AS_GBK.test(text)) return true;
+  const visible = [...text].filter((ch) => ch.trim() !== '');
+  if (visible.length === 0) return false;
+  const lost = visible.filter((ch) => ch === '\ufffd' || ch === '?').length;
+  return lost * 2 >= visible.length;
+}
+
+/**
+ * Best first: readable repairs before unrecoverable ones, then by plausibility; on equal scores the
+ * shorter text wins (a right decode packs more bytes into each character), then the shorter chain.
+ */
+export function rankRepairs(candidates: WeirdTextCandidate[]): WeirdTextCandidate[] {
+  return [...candidates].sort(
+    (a, b) =>
+      Number(a.unrecoverable) - Number(b.unrecoverable) ||
+      b.score - a.score ||
+      a.text.length - b.text.length ||
+      a.steps.length - b.steps.length,
+  );
 }
 
 /** Text was bytes in `actual` decoded as if `readAs`: re-encode as `readAs`, decode as `actual`. */
@@ -119,7 +152,14 @@ const labelOf = new Map(WEIRD_TEXT_TRANSFORMS.map((t) => [t.id, t.label]));
 
 function candidate(text: string, steps: string[]): WeirdTextCandidate {
   const labels = steps.map((s) => labelOf.get(s) ?? s);
-  return { text, steps, labels, transformation: labels.join(' → '), score: textPlausibility(text) };
+  return {
+    text,
+    steps,
+    labels,
+    transformation: labels.join(' → '),
+    score: textPlausibility(text),
+    unrecoverable: isUnrecoverableText(text),
+  };
 }
 
 function applyAll(text: string): { id: string; out: string }[] {
@@ -133,7 +173,7 @@ function applyAll(text: string): { id: string; out: string }[] {
 
 /**
  * Ranked repairs of `input`: every single transformation and chain of two whose result reads more
- * plausibly than what it was applied to; best first, at most `limit`.
+ * plausibly than what it was applied to; best first (unrecoverable ones last), at most `limit`.
  */
 export function repairWeirdText(input: string, limit = 10): WeirdTextCandidate[] {
   const base = textPlausibility(input);
@@ -150,8 +190,5 @@ export function repairWeirdText(input: string, limit = 10): WeirdTextCandidate[]
       if (two.score > Math.max(base, one.score) && two.text !== input) keep(two);
     }
   }
-  // On equal scores the shorter text wins (a right decode packs more bytes into each character).
-  return [...best.values()]
-    .sort((a, b) => b.score - a.score || a.text.length - b.text.length || a.steps.length - b.steps.length)
-    .slice(0, limit);
+  return rankRepairs([...best.values()]).slice(0, limit);
 }

@@ -37,4 +37,29 @@ describe('Translate Weird Text', () => {
       await screen.findByText('No repair found: the text reads the same under every transformation'),
     ).toBeInTheDocument();
   });
+
+  it('tags a repair that cannot bring the text back, in English and Chinese', async () => {
+    renderWithProviders(<WeirdTextTab />);
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: '\ufffd\ufffd\ufffd\ufffd' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('锟斤拷锟斤拷')).toBeInTheDocument();
+    expect(screen.getByText('unrecoverable')).toHaveAttribute(
+      'title',
+      'The original characters were lost before this text reached you (replacement characters, 锟斤拷 or ?): no transformation can bring them back.',
+    );
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: '鍖椾含' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('北京')).toBeInTheDocument();
+    expect(screen.queryByText('unrecoverable')).not.toBeInTheDocument();
+  });
+
+  it('says unrecoverable in Chinese', async () => {
+    renderWithProviders(<WeirdTextTab />, { lang: 'zh' });
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: '\ufffd\ufffd\ufffd\ufffd' } });
+    await userEvent.click(screen.getByRole('button', { name: /^翻\s?译$/ }));
+    expect(await screen.findByText('无法恢复')).toHaveAttribute(
+      'title',
+      '原来的字符在文本到达之前就已丢失（替换字符、锟斤拷 或 ?）：任何转换都无法恢复。',
+    );
+  });
 });

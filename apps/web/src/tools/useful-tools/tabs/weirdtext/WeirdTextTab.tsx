@@ -55,6 +55,11 @@ export default function WeirdTextTab() {
                         {label}
                       </Tag>
                     ))}
+                    {c.unrecoverable && (
+                      <Tag color="red" title={m.unrecoverableWhy}>
+                        {m.unrecoverable}
+                      </Tag>
+                    )}
                   </Flex>
                 }
                 extra={

@@ -11,6 +11,9 @@ export const messages = defineMessages({
     none: 'No repair found: the text reads the same under every transformation',
     copy: 'Copy',
     copied: 'text copied to clipboard',
+    unrecoverable: 'unrecoverable',
+    unrecoverableWhy:
+      'The original characters were lost before this text reached you (replacement characters, 锟斤拷 or ?): no transformation can bring them back.',
   },
   zh: {
     intro:
@@ -21,5 +24,7 @@ export const messages = defineMessages({
     none: '没有找到修复：该文本在每种转换下都相同',
     copy: '复制',
     copied: '文本已复制到剪贴板',
+    unrecoverable: '无法恢复',
+    unrecoverableWhy: '原来的字符在文本到达之前就已丢失（替换字符、锟斤拷 或 ?）：任何转换都无法恢复。',
   },
 });
