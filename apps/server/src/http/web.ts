@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isWebPage } from '@lab/core/pages';
 
 export const BASE = '/lab';
 export const API_PREFIX = `${BASE}/api`;
@@ -34,7 +35,9 @@ function isPageUnderApi(request: FastifyRequest): boolean {
 /**
  * The single-page app under /lab/: hashed assets (Vite's /assets/) cached for a year as
  * immutable, index.html never cached, and history-mode fallback: any GET /lab/<path> that is not
- * a file, an API route or a hook answers index.html so deep links work.
+ * a file, an API route or a hook answers index.html so deep links work — with 200 for a page of
+ * the app (`@lab/core/pages`, the tools' paths) and 404 for any other path, whose not-found page
+ * the app then shows.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -58,11 +61,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   const hide = { schema: { hide: true } };
   app.get('/', hide, (_req, reply) => reply.redirect(`${BASE}/`));
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (reply: FastifyReply, status = 200) => {
     if (!hasBuild) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
   };
   // With a build, @fastify/static's wildcard route answers /lab/ too (through the not-found fallback).
   if (!hasBuild) app.get(`${BASE}/`, hide, (_req, reply) => sendIndex(reply));
@@ -73,9 +80,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       (request.method === 'GET' || request.method === 'HEAD') &&
       (isAppRoute(request.url) || isPageUnderApi(request))
     ) {
-      const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
+      const pathname = request.url.split('?')[0] ?? '';
+      const last = pathname.split('/').pop() ?? '';
       // A missing asset (has an extension) is a real 404, not the app.
-      if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply);
+      if (!/\.[a-z0-9]{1,8}$/i.test(last)) return sendIndex(reply, isWebPage(pathname.slice(BASE.length)) ? 200 : 404);
     }
     return notFound(request, reply);
   });
