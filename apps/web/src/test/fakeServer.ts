@@ -109,15 +109,20 @@ export const COUNTRIES: CountryOption[] = [
   { alpha_2: 'US', alpha_3: 'USA', name: 'United States of America', name_cn: '美国' },
 ];
 
-/** A /transactions/types reply: every known type, with these loaded counts (and any imported ones). */
+/**
+ * A /transactions/types reply: every known type, with these loaded counts (and any imported ones);
+ * `defined` (definitions with a length) defaults to all of them when detailed, else none.
+ */
 export function typesReply(
   counts: Record<string, number>,
-  { detailed = true, version = 'GSMW14' }: { detailed?: boolean; version?: string } = {},
+  { detailed = true, version = 'GSMW14', defined }: { detailed?: boolean; version?: string; defined?: number } = {},
 ): TransactionTypesReply {
+  const total = Object.values(counts).reduce((n, c) => n + c, 0);
   return {
     version,
     types: transactionTypeList(new Map(Object.entries(counts))),
     dataset: { label: null, importedAt: '2026-11-20T08:00:00.000Z' },
     detailed,
+    defined: defined ?? (detailed ? total : 0),
   };
 }

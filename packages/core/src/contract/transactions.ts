@@ -84,6 +84,10 @@ export const transactionTypesReply = z.object({
   detailed: z
     .boolean()
     .describe('false when the version has field names only (no lengths, value types, details or values)'),
+  defined: z
+    .number()
+    .int()
+    .describe('definitions of the version with a length (the too-long check needs it), of all its definitions'),
 });
 export type TransactionTypesReply = z.output<typeof transactionTypesReply>;
 

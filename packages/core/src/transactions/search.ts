@@ -139,6 +139,11 @@ export class DefinitionIndex {
     );
   }
 
+  /** How many definitions of a version have a length: the fields the too-long check can check. */
+  definedCount(version: string): number {
+    return (this.byVersion.get(version)?.all.defs ?? []).filter((d) => d.length !== null).length;
+  }
+
   /** How many definitions each type of a version has. */
   typeCounts(version: string): Map<string, number> {
     return new Map([...(this.byVersion.get(version)?.byType ?? [])].map(([type, list]) => [type, list.defs.length]));

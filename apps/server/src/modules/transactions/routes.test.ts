@@ -151,6 +151,8 @@ describe.each(dialectsFor('dialect-sensitive'))('transaction routes on %s', (dia
     };
     expect(version).toBe('GSMW14');
     expect(detailed).toBe(true);
+    // Two of the imported definitions carry a length; the starter rows have names only.
+    expect(res.json().defined).toBe(2);
     expect(dataset).toMatchObject({ label: null });
     expect(Number.isNaN(Date.parse(dataset!.importedAt))).toBe(false);
     expect(types.map((x) => x.type)).toEqual([
@@ -174,6 +176,7 @@ describe.each(dialectsFor('dialect-sensitive'))('transaction routes on %s', (dia
     const other = await t.app.inject(`${base}/types?version=GSMW99`);
     expect((other.json().types as { definitions: number }[]).every((x) => x.definitions === 0)).toBe(true);
     expect(other.json().detailed).toBe(false);
+    expect(other.json().defined).toBe(0);
   });
 
   it('does not record refused searches in the shared history', async () => {

@@ -64,6 +64,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
         types: transactionTypeList(index.typeCounts(version)),
         dataset: await latestImport(app.db.kysely, DATASET_NAME),
         detailed: index.hasDetails(version),
+        defined: index.definedCount(version),
       };
     },
   );

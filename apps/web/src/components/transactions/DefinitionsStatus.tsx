@@ -8,14 +8,16 @@ export const importDefinitionsCommand = (version: string) => `lab import transac
 
 /**
  * One line about the loaded definitions: what is missing and the command that loads it when the
- * version has names only (or nothing), else the version and when it was imported.
+ * version has nothing, names only, or lengths for some fields only ("N of M fields defined"), else
+ * the version and when it was imported.
  */
 export function DefinitionsStatus({ reply }: { reply: TransactionTypesReply | undefined }) {
   const m = useMessages(messages);
   if (!reply) return null;
   const { version } = reply;
   const count = reply.types.reduce((n, t) => n + t.definitions, 0);
-  if (count > 0 && reply.detailed) {
+  const { defined } = reply;
+  if (count > 0 && defined >= count) {
     const date = reply.dataset ? reply.dataset.importedAt.slice(0, 10) : '-';
     return (
       <Typography.Text type="secondary" data-testid="definitions-status">
@@ -30,7 +32,11 @@ export function DefinitionsStatus({ reply }: { reply: TransactionTypesReply | un
       showIcon
       title={
         <span>
-          {fillMessage(count === 0 ? m.noDefinitions : m.namesOnly, { version })}{' '}
+          {count === 0
+            ? fillMessage(m.noDefinitions, { version })
+            : defined === 0 && !reply.detailed
+              ? fillMessage(m.namesOnly, { version })
+              : fillMessage(m.someDefined, { version, n: defined, m: count })}{' '}
           <Typography.Text code copyable>
             {importDefinitionsCommand(version)}
           </Typography.Text>

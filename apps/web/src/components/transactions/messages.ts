@@ -5,6 +5,8 @@ export const messages = defineMessages({
   en: {
     namesOnly:
       'Only field names are loaded for {version}: lengths, value types, details and possible values are missing, so the too-long check cannot run. Load the definitions with:',
+    someDefined:
+      '{n} of {m} fields defined for {version}: the others have a name only, so the too-long check skips them. Load the definitions with:',
     loaded: 'Definitions {version}, imported {date}.',
     noDefinitions: 'No definitions are loaded for {version}. Load them with:',
     colId: 'ID',
@@ -21,6 +23,7 @@ export const messages = defineMessages({
   },
   zh: {
     namesOnly: '{version} 只加载了字段名称：缺少长度、值类型、详情和可能的值，因此无法检查超长。请用以下命令加载定义：',
+    someDefined: '{version} 已定义 {n} / {m} 个字段：其余字段只有名称，超长检查会跳过它们。请用以下命令加载定义：',
     loaded: '定义 {version}，导入于 {date}。',
     noDefinitions: '{version} 没有加载任何定义。请用以下命令加载：',
     colId: '编号',

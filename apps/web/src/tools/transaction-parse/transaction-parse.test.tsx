@@ -21,13 +21,15 @@ const definitions = [
 
 let calls: FakeCall[];
 let detailed: boolean;
+let defined: number | undefined;
 
 beforeEach(() => {
   detailed = true;
+  defined = undefined;
   ({ calls } = fakeServer({
     'GET /transactions/types': (_body, url) =>
       url.search === '?version=GSMW14'
-        ? { body: typesReply({ [REQ]: 436, '120-global-shipping-transaction-reply': 436 }, { detailed }) }
+        ? { body: typesReply({ [REQ]: 436, '120-global-shipping-transaction-reply': 436 }, { detailed, defined }) }
         : { status: 500, body: { message: `unexpected ${url.search}` } },
     'POST /transactions/:version/:type/ids': (body, _url, { version, type }) =>
       version === 'GSMW14' && type === REQ
@@ -143,6 +145,24 @@ describe('Parse Transaction screen', () => {
       'Only field names are loaded for GSMW14: lengths, value types, details and possible values are missing, so the too-long check cannot run. Load the definitions with:',
     );
     expect(status).toHaveTextContent('lab import transactions <file> --version GSMW14');
+  });
+
+  it('says how many fields are defined while only some definitions have a length', async () => {
+    defined = 4;
+    renderPage();
+    const status = await screen.findByTestId('definitions-status');
+    expect(status).toHaveTextContent(
+      '4 of 872 fields defined for GSMW14: the others have a name only, so the too-long check skips them. Load the definitions with:',
+    );
+    expect(status).toHaveTextContent('lab import transactions <file> --version GSMW14');
+  });
+
+  it('says how many fields are defined in Chinese', async () => {
+    defined = 4;
+    renderWithProviders(<ParseTransactionPage />, { route: '/transaction/parse', lang: 'zh' });
+    expect(await screen.findByTestId('definitions-status')).toHaveTextContent(
+      'GSMW14 已定义 4 / 872 个字段：其余字段只有名称，超长检查会跳过它们。请用以下命令加载定义：',
+    );
   });
 
   it('copies the trimmed transaction and confirms', async () => {
