@@ -137,23 +137,22 @@ describe('Parse Transaction screen', () => {
     );
   });
 
-  it('says when only field names are loaded, with the exact command that loads the definitions', async () => {
-    detailed = false;
-    renderPage();
-    const status = await screen.findByTestId('definitions-status');
-    expect(status).toHaveTextContent(
+  it.each([
+    [
+      'only field names are loaded',
+      { detailed: false, defined: 0 },
       'Only field names are loaded for GSMW14: lengths, value types, details and possible values are missing, so the too-long check cannot run. Load the definitions with:',
-    );
-    expect(status).toHaveTextContent('lab import transactions <file> --version GSMW14');
-  });
-
-  it('says how many fields are defined while only some definitions have a length', async () => {
-    defined = 4;
+    ],
+    [
+      'only some definitions have a length',
+      { detailed: true, defined: 4 },
+      '4 of 872 fields defined for GSMW14: the others have a name only, so the too-long check skips them. Load the definitions with:',
+    ],
+  ])('says when %s, with the exact command that loads the definitions', async (_when, reply, text) => {
+    ({ detailed, defined } = reply);
     renderPage();
     const status = await screen.findByTestId('definitions-status');
-    expect(status).toHaveTextContent(
-      '4 of 872 fields defined for GSMW14: the others have a name only, so the too-long check skips them. Load the definitions with:',
-    );
+    expect(status).toHaveTextContent(text);
     expect(status).toHaveTextContent('lab import transactions <file> --version GSMW14');
   });
 
