@@ -363,7 +363,18 @@ describe.each(dialectsFor('dialect-sensitive'))('useful-tools lookups on %s', (d
         country_code: 'US',
         country_name_cn: '美国',
         admin_code: 'NY',
+        admin_name: 'New York',
+        admin_name_cn: '纽约州',
       });
+      const [shanghai] = (await t.app.inject(`${api}/utils/v1/cities?q=shanghai&country=CN&limit=1`)).json().data;
+      expect(shanghai).toMatchObject({
+        name: 'Shanghai',
+        admin_code: '23',
+        admin_name: 'Shanghai',
+        admin_name_cn: '上海市',
+      });
+      const [santos] = (await t.app.inject(`${api}/utils/v1/cities?q=santos&country=BR&limit=1`)).json().data;
+      expect(santos).toMatchObject({ country_code: 'BR', admin_name: null, admin_name_cn: null });
       expect(first.population).toBeGreaterThan(8_000_000);
       const paris = (await t.app.inject(`${api}/utils/v1/cities?q=paris&country=us&limit=5`)).json().data;
       expect(paris.length).toBeGreaterThan(0);

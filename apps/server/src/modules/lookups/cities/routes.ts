@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { subdivisionName } from '@lab/core/regions';
 import { registerRoute } from '../../../http/routes.js';
 import { countryCatalog } from '../regions/countries.js';
 import { cityIndex } from './cityIndex.js';
@@ -22,17 +23,22 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { byAlpha2 } = countryCatalog();
       return {
         tookMs,
-        data: found.map((c) => ({
-          id: c.id,
-          name: c.name,
-          country_code: c.country,
-          country_name: byAlpha2.get(c.country)?.name ?? c.country,
-          country_name_cn: byAlpha2.get(c.country)?.name_cn ?? '',
-          admin_code: c.adminCode,
-          lat: c.lat,
-          lon: c.lon,
-          population: c.population,
-        })),
+        data: found.map((c) => {
+          const admin = subdivisionName(c.country, c.adminCode);
+          return {
+            id: c.id,
+            name: c.name,
+            country_code: c.country,
+            country_name: byAlpha2.get(c.country)?.name ?? c.country,
+            country_name_cn: byAlpha2.get(c.country)?.name_cn ?? '',
+            admin_code: c.adminCode,
+            admin_name: admin?.name ?? null,
+            admin_name_cn: admin?.name_cn ?? null,
+            lat: c.lat,
+            lon: c.lon,
+            population: c.population,
+          };
+        }),
       };
     },
   );

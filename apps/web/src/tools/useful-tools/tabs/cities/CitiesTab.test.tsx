@@ -14,6 +14,8 @@ const nyc = {
   country_name: 'United States of America',
   country_name_cn: '美国',
   admin_code: 'NY',
+  admin_name: 'New York',
+  admin_name_cn: '纽约州',
   lat: 40.71427,
   lon: -74.00597,
   population: 8175133,
@@ -48,5 +50,64 @@ describe('Search Cities', () => {
     await userEvent.type(screen.getByLabelText('city'), 'zzzz{Enter}');
     expect(await screen.findByText('no results found')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.path === '/utils/v1/cities')).toBe(true));
+  });
+
+  it('shows subdivision names, not GeoNames codes, in English and Chinese, and says where it has none', async () => {
+    const shanghai = {
+      ...nyc,
+      id: 1796236,
+      name: 'Shanghai',
+      country_code: 'CN',
+      country_name: 'China',
+      country_name_cn: '中国',
+      admin_code: '23',
+      admin_name: 'Shanghai',
+      admin_name_cn: '上海市',
+    };
+    const santos = {
+      ...nyc,
+      id: 3449433,
+      name: 'Santos',
+      country_code: 'BR',
+      country_name: 'Brazil',
+      country_name_cn: '巴西',
+      admin_code: '27',
+      admin_name: null,
+      admin_name_cn: null,
+    };
+    fakeServer({
+      'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
+      'GET /utils/v1/cities': () => ({ body: { tookMs: 0.2, data: [shanghai, santos] } }),
+    });
+    const { unmount } = renderWithProviders(<CitiesTab />);
+    await userEvent.type(screen.getByLabelText('city'), 's{Enter}');
+    expect(await screen.findByText('Shanghai (23)')).toBeInTheDocument();
+    expect(screen.queryByText(/^23$/)).not.toBeInTheDocument();
+    expect(screen.getByText('code 27')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Subdivision names are known for China and the United States only; for other countries the column shows the GeoNames first-level code.',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<CitiesTab />, { lang: 'zh' });
+    await userEvent.type(screen.getByLabelText('city'), 's{Enter}');
+    expect(await screen.findByText('上海市 (23)')).toBeInTheDocument();
+    expect(screen.getByText('代码 27')).toBeInTheDocument();
+    expect(
+      screen.getByText('只有中国和美国的州/省名称已知；其他国家/地区在此列显示 GeoNames 一级行政区代码。'),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing about missing names when every row has one', async () => {
+    fakeServer({
+      'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
+      'GET /utils/v1/cities': () => ({ body: { tookMs: 0.2, data: [nyc] } }),
+    });
+    renderWithProviders(<CitiesTab />);
+    await userEvent.type(screen.getByLabelText('city'), 'new{Enter}');
+    expect(await screen.findByText('New York (NY)')).toBeInTheDocument();
+    expect(screen.queryByText(/Subdivision names are known/)).not.toBeInTheDocument();
   });
 });

@@ -5,13 +5,14 @@ import { NO_RESULTS } from '@lab/core/regions';
 import { CountrySelect } from '@/components/country-select';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
-import { fillMessage, useMessages } from '@/lib/i18n';
+import { fillMessage, useI18n, useMessages } from '@/lib/i18n';
 import { usefulApi } from '@/tools/useful-tools/usefulApi';
 import { messages } from './messages';
 
 /** Search Cities: a name or its beginning → cities of the world, best matches first. */
 export default function CitiesTab() {
   const m = useMessages(messages);
+  const { lang } = useI18n();
   const [query, setQuery] = useState('');
   const [country, setCountry] = useState<string | undefined>();
   const [rows, setRows] = useState<CityRow[] | undefined>();
@@ -75,7 +76,14 @@ export default function CitiesTab() {
           { title: m.colCity, dataIndex: 'name' },
           { title: m.colCountry, dataIndex: 'country_code', width: 80 },
           { title: m.colCountryName, render: (_, r) => `${r.country_name} ${r.country_name_cn}` },
-          { title: m.colState, dataIndex: 'admin_code', width: 130 },
+          {
+            title: m.colState,
+            width: 170,
+            render: (_, r) => {
+              const name = lang === 'zh' ? r.admin_name_cn : r.admin_name;
+              return name ? `${name} (${r.admin_code})` : fillMessage(m.adminCodeOnly, { code: r.admin_code });
+            },
+          },
           { title: m.colCoordinates, render: (_, r) => `${r.lat.toFixed(4)}, ${r.lon.toFixed(4)}`, width: 180 },
           {
             title: m.colPopulation,
@@ -86,6 +94,9 @@ export default function CitiesTab() {
           },
         ]}
       />
+      {rows?.some((r) => r.admin_name === null) && (
+        <Typography.Text type="secondary">{m.adminNamesMissing}</Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -16,6 +16,9 @@ export const messages = defineMessages({
     colState: 'State / province',
     colCoordinates: 'Coordinates',
     colPopulation: 'Population',
+    adminCodeOnly: 'code {code}',
+    adminNamesMissing:
+      'Subdivision names are known for China and the United States only; for other countries the column shows the GeoNames first-level code.',
   },
   zh: {
     required: '请先输入城市名称再搜索',
@@ -31,5 +34,7 @@ export const messages = defineMessages({
     colState: '州 / 省',
     colCoordinates: '坐标',
     colPopulation: '人口',
+    adminCodeOnly: '代码 {code}',
+    adminNamesMissing: '只有中国和美国的州/省名称已知；其他国家/地区在此列显示 GeoNames 一级行政区代码。',
   },
 });
