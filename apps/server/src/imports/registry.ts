@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DatasetInfo } from '@lab/core/contract';
+import type { DatasetFileFormat } from '@lab/core/datasets';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { ImportError, readTabular, type RawRecord } from './tabular.js';
@@ -22,6 +23,8 @@ export interface DatasetOption {
 export interface Dataset<Row = unknown> {
   name: string;
   description: string;
+  /** The file's types, columns and an example row (`lab import <dataset> --help`, the screens' hints). */
+  format?: DatasetFileFormat;
   options?: DatasetOption[];
   /** Reads the file into raw records; default: CSV/JSON/XLSX by extension. */
   read?: (file: string) => Promise<RawRecord[]>;

@@ -1,4 +1,8 @@
+import { datasetHelp } from '../../imports/help.js';
 import { runImport, type Dataset } from '../../imports/registry.js';
+
+/** A bad file lists this many rejected rows, then how many more. */
+export const REJECTED_ROWS_SHOWN = 20;
 import { CliError, type RegisterCommand } from '../command.js';
 
 /** `lab import <dataset> <file>`: the modules' datasets, each file imported completely or not at all. */
@@ -16,6 +20,13 @@ export const importCommand =
         '<file...>',
         'the file (.csv, .json or .xlsx unless the dataset says otherwise; some datasets take several files or folders)',
       );
+    // `lab import <dataset> --help`: commander has parsed the operands when it prints the help.
+    cmd.addHelpText('after', () => {
+      const ds = datasets.find((d) => d.name === cmd.args[0]);
+      return ds
+        ? `\n${datasetHelp(ds)}`
+        : "\n`lab import <dataset> --help` shows a dataset's columns and an example row.";
+    });
     const seen = new Set<string>();
     for (const ds of datasets) {
       for (const opt of ds.options ?? []) {
@@ -34,8 +45,10 @@ export const importCommand =
           return;
         }
         ctx.err(`rejected ${file}: ${report.rejected.length} row(s) invalid, nothing imported`);
-        for (const r of report.rejected.slice(0, 50)) ctx.err(`  row ${r.row}: ${r.reason}`);
-        if (report.rejected.length > 50) ctx.err(`  … and ${report.rejected.length - 50} more`);
+        for (const r of report.rejected.slice(0, REJECTED_ROWS_SHOWN)) ctx.err(`  row ${r.row}: ${r.reason}`);
+        if (report.rejected.length > REJECTED_ROWS_SHOWN) {
+          ctx.err(`  … and ${report.rejected.length - REJECTED_ROWS_SHOWN} more`);
+        }
         setExit(2);
       } catch (err) {
         if (err instanceof Error && err.name === 'ImportError') throw new CliError(err.message);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATASET_FILES } from '@lab/core/datasets';
 import { ImportError, type Dataset } from '../../imports/registry.js';
 import { expandDocumentFiles, readOpenApiDocument, type ParsedDocument } from './document.js';
 import './tables.js';
@@ -24,6 +25,7 @@ const row = z.object({
  */
 export const carrierOpenApiDataset: Dataset<ParsedDocument> = {
   name: 'carrier-openapi',
+  format: DATASET_FILES['carrier-openapi'],
   description: "the carrier's OpenAPI 3.x documents (.json/.yaml files or folders of them)",
   readMany: async (args) => {
     const files = await expandDocumentFiles(args);

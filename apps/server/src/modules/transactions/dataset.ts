@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATASET_FILES } from '@lab/core/datasets';
 import { DEFAULT_DEFINITIONS_VERSION, VERSION_PATTERN } from '@lab/core/transactions';
 import { ImportError, type Dataset } from '../../imports/registry.js';
 import { DATASET_NAME, upsertDefinitions, type DefinitionRow } from './repo.js';
@@ -65,6 +66,7 @@ function versionOption(options: Record<string, string>): string {
 /** `lab import transactions <file> --version V`: CSV, JSON or XLSX exports of the definitions. */
 export const transactionsDataset: Dataset<DefinitionRow> = {
   name: DATASET_NAME,
+  format: DATASET_FILES['transactions'],
   description: 'transaction field definitions (upsert by version, type and id)',
   options: [
     {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATASET_FILES } from '@lab/core/datasets';
 import { REQUIREMENT_LEVELS } from '@lab/core/regions';
 import type { Dataset } from '../../../imports/registry.js';
 import { assertUnique, insertInBatches } from '../../../imports/rows.js';
@@ -27,6 +28,7 @@ const flag = (v: boolean) => (v ? 1 : 0);
  */
 export const etdEciDataset: Dataset<Row> = {
   name: 'etd-eci',
+  format: DATASET_FILES['etd-eci'],
   description: 'ETD/ECI, signature and letterhead rules per country (Search ETD/ECI)',
   options: [{ name: 'dataset', description: 'label of the data release, e.g. 2023-03', required: true }],
   row,

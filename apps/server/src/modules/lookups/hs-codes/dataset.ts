@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATASET_FILES } from '@lab/core/datasets';
 import type { Dataset } from '../../../imports/registry.js';
 import { readTabular, type RawRecord } from '../../../imports/tabular.js';
 import { insertInBatches } from '../../../imports/rows.js';
@@ -49,6 +50,7 @@ type Row = z.infer<typeof row>;
  */
 export const hsCnDataset: Dataset<Row> = {
   name: 'hs-cn',
+  format: DATASET_FILES['hs-cn'],
   description: 'China customs HS codes, or the international HS nomenclature (Search HS Code)',
   options: [{ name: 'dataset', description: 'label of the data release, e.g. 2023-05' }],
   read: async (file) => fromNomenclature(await readTabular(file)),

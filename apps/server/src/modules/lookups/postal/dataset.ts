@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DATASET_FILES } from '@lab/core/datasets';
 import type { Dataset } from '../../../imports/registry.js';
 import { ImportError, readFileOrFail, type RawRecord } from '../../../imports/tabular.js';
 import { insertInBatches } from '../../../imports/rows.js';
@@ -67,6 +68,7 @@ type Row = z.infer<typeof row>;
  */
 export const postalGeonamesDataset: Dataset<Row> = {
   name: 'postal-geonames',
+  format: DATASET_FILES['postal-geonames'],
   description: 'GeoNames postal codes (allCountries.txt or CC.txt) for the postal-code lookup',
   read: readGeonamesPostal,
   row,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATASET_FILES } from '@lab/core/datasets';
 import type { Dataset } from '../../../imports/registry.js';
 import { assertUnique, insertInBatches } from '../../../imports/rows.js';
 import { cellText, knownAlpha2, optionalYesNo } from '../fields.js';
@@ -42,6 +43,7 @@ const flag = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
  */
 export const regionsServedDataset: Dataset<Row> = {
   name: 'regions-served',
+  format: DATASET_FILES['regions-served'],
   description: 'which countries the carrier serves and routes by postal code (Search Regions)',
   row,
   async write(trx, rows) {
