@@ -1,10 +1,8 @@
 import { Alert, Typography } from 'antd';
 import type { TransactionTypesReply } from '@lab/core/contract';
+import { ImportHint } from '@/components/import-hint';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
-
-/** The exact command that loads a version's definitions. */
-export const importDefinitionsCommand = (version: string) => `lab import transactions <file> --version ${version}`;
 
 /**
  * One line about the loaded definitions: what is missing and the command that loads it when the
@@ -31,16 +29,14 @@ export function DefinitionsStatus({ reply }: { reply: TransactionTypesReply | un
       type="warning"
       showIcon
       title={
-        <span>
+        <div>
           {count === 0
             ? fillMessage(m.noDefinitions, { version })
             : defined === 0 && !reply.detailed
               ? fillMessage(m.namesOnly, { version })
-              : fillMessage(m.someDefined, { version, n: defined, m: count })}{' '}
-          <Typography.Text code copyable>
-            {importDefinitionsCommand(version)}
-          </Typography.Text>
-        </span>
+              : fillMessage(m.someDefined, { version, n: defined, m: count })}
+          <ImportHint dataset="transactions" options={{ version }} />
+        </div>
       }
     />
   );

@@ -1,3 +1,3 @@
-export { DefinitionsStatus, importDefinitionsCommand } from './DefinitionsStatus';
+export { DefinitionsStatus } from './DefinitionsStatus';
 export { ParsedFieldsTable, type ParsedFieldsTableProps } from './ParsedFieldsTable';
 export { TypeSelect, typeOptionLabel, typeSelectMessages } from './TypeSelect';

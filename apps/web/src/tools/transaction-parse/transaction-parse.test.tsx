@@ -153,7 +153,10 @@ describe('Parse Transaction screen', () => {
     renderPage();
     const status = await screen.findByTestId('definitions-status');
     expect(status).toHaveTextContent(text);
-    expect(status).toHaveTextContent('lab import transactions <file> --version GSMW14');
+    expect(status).toHaveTextContent('lab import transactions <file.csv|.json|.xlsx> --version GSMW14');
+    expect(status).toHaveTextContent(
+      'Columns: tran_type, tran_id, description, value_type, length, occurrences, details, all_values',
+    );
   });
 
   it('says how many fields are defined in Chinese', async () => {

@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Typography } from 'antd';
+import { ImportHint } from '@/components/import-hint';
 import type { LookupDatasetName } from '@lab/core/contract';
 import { defineMessages, fillMessage, useMessages } from '@/lib/i18n';
 import { usefulQueries } from './usefulApi';
-
-/** The exact command that loads each lookup dataset. */
-export const IMPORT_COMMANDS: Record<LookupDatasetName, string> = {
-  'regions-served': 'lab import regions-served <file>',
-  'etd-eci': 'lab import etd-eci <file> --dataset <label>',
-  'hs-cn': 'lab import hs-cn <file> --dataset <label>',
-  'postal-geonames': 'lab import postal-geonames <file>',
-};
 
 export const datasetStatusMessages = defineMessages({
   en: {
@@ -32,8 +25,9 @@ export const datasetStatusMessages = defineMessages({
 });
 
 /**
- * One line above a lookup: when its dataset was never imported, what is missing and the exact
- * `lab import …` command; when it was, the release label and the import date.
+ * One line above a lookup: when its dataset was never imported, what is missing, the exact
+ * `lab import …` command with its file types, the columns and the example file; when it was, the
+ * release label and the import date.
  */
 export function DatasetStatus({ name }: { name: LookupDatasetName }) {
   const m = useMessages(datasetStatusMessages);
@@ -52,12 +46,10 @@ export function DatasetStatus({ name }: { name: LookupDatasetName }) {
       type="warning"
       showIcon
       title={
-        <span>
-          {m[name]}{' '}
-          <Typography.Text code copyable>
-            {IMPORT_COMMANDS[name]}
-          </Typography.Text>
-        </span>
+        <div>
+          {m[name]}
+          <ImportHint dataset={name} />
+        </div>
       }
     />
   );

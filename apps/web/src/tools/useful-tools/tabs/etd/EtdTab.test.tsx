@@ -111,7 +111,10 @@ describe('Search ETD/ECI', () => {
     expect(status).toHaveTextContent(
       'The ETD/ECI rules are not loaded, so every search answers no result. Load them with:',
     );
-    expect(status).toHaveTextContent('lab import etd-eci <file> --dataset <label>');
+    expect(status).toHaveTextContent('lab import etd-eci <file.csv|.json|.xlsx> --dataset <label>');
+    expect(status).toHaveTextContent(
+      'Columns: alpha_2, etd_export, etd_import, eci_export, eci_import, signature_export, signature_import, letterhead_export, letterhead_import',
+    );
   });
 
   it('names the loaded dataset and its date', async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
-import { fakeServer } from '@/test/fakeServer';
+import { datasetStatus, fakeServer } from '@/test/fakeServer';
 import HsTab from './HsTab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -23,7 +23,7 @@ describe('Search HS Code (CN)', () => {
     renderWithProviders(<HsTab />);
     await userEvent.type(screen.getByLabelText('商品编码'), '010{Enter}');
     expect(await screen.findByText('请输入至少4位数字')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.path === '/utils/v1/hs-codes/search')).toEqual([]);
   });
 
   it('shows the table, the count notice, the dataset label and pages 50 at a time', async () => {
@@ -54,7 +54,7 @@ describe('Search HS Code (CN)', () => {
     await userEvent.click(screen.getByTitle('2'));
     expect(await screen.findByText('0101290090')).toBeInTheDocument();
     await waitFor(() =>
-      expect(calls.map((c) => c.body)).toEqual([
+      expect(calls.filter((c) => c.path === '/utils/v1/hs-codes/search').map((c) => c.body)).toEqual([
         { keyword: '0101', page: 1 },
         { keyword: '0101', page: 2 },
       ]),
@@ -71,5 +71,17 @@ describe('Search HS Code (CN)', () => {
     await userEvent.type(screen.getByLabelText('商品编码'), '9876{Enter}');
     expect(await screen.findByText('没有找到相关记录')).toBeInTheDocument();
     expect(screen.getByText('未导入海关编码数据')).toBeInTheDocument();
+  });
+
+  it('says before any search when no HS code data is loaded, with the command, its file types and columns', async () => {
+    fakeServer({ 'GET /utils/v1/datasets/:name': datasetStatus('hs-cn', null) });
+    renderWithProviders(<HsTab />);
+    const status = await screen.findByTestId('dataset-status-hs-cn');
+    expect(status).toHaveTextContent('No HS code data is loaded. Load it with:');
+    expect(status).toHaveTextContent('lab import hs-cn <file.csv|.json|.xlsx> --dataset <label>');
+    expect(status).toHaveTextContent(
+      'Columns: location, hs_code, commodity_name, legal_unit_1, legal_unit_2, regulatory_condition, export_tax_rate',
+    );
+    expect(status).toHaveTextContent('Example file: data/examples/hs-cn.csv');
   });
 });

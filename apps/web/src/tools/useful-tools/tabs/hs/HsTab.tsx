@@ -4,6 +4,7 @@ import type { HsCodeRow, HsSearchReply } from '@lab/core/contract';
 import { checkHsKeyword, HS_KEYWORD_MAX, HS_MESSAGES, HS_PAGE_SIZE, hsLocationLabel } from '@lab/core/regions';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
+import { DatasetStatus } from '@/tools/useful-tools/DatasetStatus';
 import { usefulApi } from '@/tools/useful-tools/usefulApi';
 
 /** 海关编码查询: codes containing the digits typed, by code, 50 a page (China customs data). */
@@ -36,6 +37,7 @@ export default function HsTab() {
   const dataset = reply?.dataset;
   return (
     <Flex vertical gap="middle" lang="zh-CN">
+      <DatasetStatus name="hs-cn" />
       <Space wrap>
         <Input
           aria-label="商品编码"

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Space, Table, Tag } from 'antd';
 import type { PostalPlace } from '@lab/core/contract';
-import { CountrySelect } from '@/components/country-select';
-import { fillMessage, useMessages } from '@/lib/i18n';
+import { CountrySelect, useCountries } from '@/components/country-select';
+import { ImportHint } from '@/components/import-hint';
+import { fillMessage, useI18n, useMessages } from '@/lib/i18n';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
 import { usefulApi } from '@/tools/useful-tools/usefulApi';
@@ -11,7 +12,11 @@ import { messages } from './messages';
 /** Postal code → city: what places a postal code of a country belongs to. */
 export default function PostalTab() {
   const m = useMessages(messages);
+  const { lang } = useI18n();
+  const countries = useCountries();
   const [country, setCountry] = useState('US');
+  // The country of the last lookup: the hint speaks of it, not of a country picked since.
+  const [searchedCountry, setSearchedCountry] = useState('US');
   const [postalCode, setPostalCode] = useState('');
   const [rows, setRows] = useState<PostalPlace[] | undefined>();
   const lookup = useServerAction({
@@ -20,11 +25,17 @@ export default function PostalTab() {
     onError: () => setRows(undefined),
   });
 
+  function countryName(code: string): string {
+    const c = countries.data?.find((x) => x.alpha_2 === code);
+    return (lang === 'zh' ? c?.name_cn : c?.name) || code;
+  }
+
   function search() {
     if (!postalCode.trim()) {
       notify.warning(m.required, NOTIFY_SECONDS.search);
       return;
     }
+    setSearchedCountry(country);
     lookup.mutate({ countryCode: country, postalCode: postalCode.trim() });
   }
 
@@ -56,6 +67,19 @@ export default function PostalTab() {
           type={rows.length ? 'success' : 'warning'}
           showIcon
           title={rows.length ? fillMessage(m.results, { n: rows.length }) : m.noResult}
+        />
+      )}
+      {rows && rows.length === 0 && searchedCountry !== 'US' && (
+        <Alert
+          data-testid="postal-import-hint"
+          type="info"
+          showIcon
+          title={
+            <div>
+              {fillMessage(m.importHint, { country: countryName(searchedCountry) })}
+              <ImportHint dataset="postal-geonames" />
+            </div>
+          }
         />
       )}
       {rows && rows.length > 0 && (

@@ -53,7 +53,9 @@ describe('Search Regions', () => {
     expect(status).toHaveTextContent(
       'The carrier’s served-country data is not loaded, so Served reads Unknown. Load it with:',
     );
-    expect(status).toHaveTextContent('lab import regions-served <file>');
+    expect(status).toHaveTextContent('lab import regions-served <file.csv|.json|.xlsx>');
+    expect(status).toHaveTextContent('Columns: alpha_2, is_served, is_postal_routed, postal_digits, postal_pattern');
+    expect(status).toHaveTextContent('Example file: data/examples/regions-served.csv');
   });
 
   it('names the import date when the served-country data is loaded', async () => {

@@ -1,0 +1,1 @@
+export { ImportHint } from './ImportHint';
