@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Menu, Modal, Spin, Tabs, Typography } from 'antd';
 import { buildSchemaTree } from '@lab/core/schema-tree';
+import { ImportHint } from '@/components/import-hint';
 import { DEFAULT_LEVEL, SchemaView, SchemaViewControls, type SchemaViewMode } from '@/components/schema-view';
 import { useMessages } from '@/lib/i18n';
 import { messages } from './messages';
@@ -74,6 +75,20 @@ export function SchemaDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Modal title={m.schema} open={open} onCancel={onClose} footer={null} width="90%" destroyOnHidden>
       {schemas.isPending && <Spin />}
       {schemas.error && <Alert type="error" title={(schemas.error as Error).message} />}
+      {schemas.data && names.length <= 1 && (
+        <Alert
+          data-testid="webhook-schemas-import-hint"
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            <div>
+              {m.schemasNotImported}
+              <ImportHint dataset="carrier-openapi" />
+            </div>
+          }
+        />
+      )}
       {schemas.data && selected && (
         <Flex gap={16} align="start">
           <Menu

@@ -41,6 +41,8 @@ export const messages = defineMessages({
     allMatch: 'All {n} signatures match',
     tokenFirst: 'Enter the security token first',
     schema: 'Schema',
+    schemasNotImported:
+      "Only the envelope schema is loaded: the payload schemas come from the carrier's tracking documents. Import them with:",
     noProperties: 'No properties',
     required: 'required',
     yes: 'yes',
@@ -87,6 +89,7 @@ export const messages = defineMessages({
     allMatch: '全部 {n} 个签名匹配',
     tokenFirst: '请先输入安全令牌',
     schema: 'Schema',
+    schemasNotImported: '只加载了信封 schema：载荷的 schema 来自承运商的 tracking 文档。请用以下命令导入：',
     noProperties: '没有属性',
     required: '必填',
     yes: '是',
