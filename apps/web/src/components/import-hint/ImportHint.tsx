@@ -10,6 +10,7 @@ const messages = defineMessages({
 /**
  * The exact `lab import` command of a dataset with its file types (copyable), the columns the file
  * holds and the example file that ships in data/examples/ — for the screens that need imported data.
+ * Names, columns and paths are set as code: they stay as they are in Chinese.
  */
 export function ImportHint({
   dataset,
@@ -28,11 +29,11 @@ export function ImportHint({
       </Typography.Text>
       {format.columns.length > 0 && (
         <Typography.Text type="secondary">
-          {m.columns} {format.columns.map((c) => c.name).join(', ')}
+          {m.columns} <Typography.Text code>{format.columns.map((c) => c.name).join(', ')}</Typography.Text>
         </Typography.Text>
       )}
       <Typography.Text type="secondary">
-        {m.exampleFile} data/examples/{format.exampleFile}
+        {m.exampleFile} <Typography.Text code>data/examples/{format.exampleFile}</Typography.Text>
       </Typography.Text>
     </Flex>
   );
