@@ -1,9 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { downloadBytes, openPage } from './support/browser';
+import { downloadBytes, openPage, repoRoot } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
+
+/** A screenshot of what a person sees, kept in e2e/artifacts/ for the change's note. */
+async function screenshotTo(page: Page, name: string) {
+  const dir = path.join(repoRoot, 'e2e/artifacts');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, name) });
+}
 
 const LONG_CITY = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch'; // 58 characters, max 35
 
@@ -61,7 +70,7 @@ describe('MAGP batch', () => {
     await chooseField(page, 'C', 'recipient.address.city');
     await expectText(page.getByTestId('magp-state-0'), 'no error');
     await expectText(page.getByTestId('magp-state-1'), 'no error');
-    await expectText(page.getByTestId('magp-state-2'), '1 errors');
+    await expectText(page.getByTestId('magp-state-2'), '1 error');
     await expectText(page.getByTestId('magp-state-3'), 'no check');
     await expectText(page.getByTestId('excess'), '+23');
 
@@ -93,7 +102,7 @@ describe('MAGP batch', () => {
     await chooseField(page, 'A', 'shipper.contact.companyName');
     await chooseField(page, 'B', 'shipper.contact.personName');
     await chooseField(page, 'C', 'shipper.address.streetLines[0]');
-    await expectText(page.getByTestId('magp-state-2'), '1 errors');
+    await expectText(page.getByTestId('magp-state-2'), '1 error');
     await page.getByRole('switch', { name: 'add data type row' }).click();
 
     const download = page.waitForEvent('download');
@@ -109,6 +118,66 @@ describe('MAGP batch', () => {
         ['中通, 快递', '李四', '上海市浦东新区'],
       ],
     });
+  });
+  it('lays the grid out at 1366×900: pickers on top, each row beside its number, the 1st row greyed when deleted', async () => {
+    const { page } = await openPage('/utils/magpbatch');
+    const rows = [
+      ['Company', 'City', 'Weight'],
+      ...Array.from({ length: 5 }, (_, i) => [`Co${i + 1}`, `City${i + 1}`, `${i + 1}`]),
+    ];
+    await upload(
+      page,
+      'layout.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      xlsxFile(rows),
+    );
+    await expectText(page.getByTestId('magp-file-info'), 'layout.xlsx · 6 rows × 3 columns');
+    await chooseField(page, 'A', 'recipient.contact.companyName');
+    await expectText(page.getByTestId('magp-state-0'), 'no error');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), POLL).toBe(0);
+
+    const grid = page.getByTestId('magp-grid');
+    const layout = await grid.evaluate((el) => {
+      const top = (e: Element) => Math.round(e.getBoundingClientRect().top);
+      const header = el.querySelector('[role=columnheader]')!;
+      const bodyRows = [...el.querySelectorAll('[role=row][aria-rowindex]')].map((row) => {
+        const cell = row.querySelector('[role=gridcell]')!;
+        const box = cell.getBoundingClientRect();
+        // What a person sees at the middle of the row's first cell (not covered by the pickers).
+        const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return {
+          number: row.querySelector('[role=rowheader]')!.textContent,
+          numberTop: top(row.querySelector('[role=rowheader]')!),
+          cellTop: top(cell),
+          cell: cell.textContent,
+          visible: seen === cell || cell.contains(seen),
+        };
+      });
+      return {
+        gridTop: top(el),
+        headerTop: top(header),
+        headerBottom: Math.round(header.getBoundingClientRect().bottom),
+        bodyRows,
+      };
+    });
+    // The pickers sit at the top of the grid: no blank band above them.
+    expect(layout.headerTop - layout.gridTop).toBeLessThanOrEqual(1);
+    // Every row, the customer's header row first and the last row too, is beside its own number and not under the pickers.
+    expect(layout.bodyRows.map((r) => [r.number, r.cell, r.visible])).toEqual(
+      rows.map((r, i) => [String(i + 1), r[0], true]),
+    );
+    for (const r of layout.bodyRows) expect(r.cellTop).toBe(r.numberTop);
+    expect(layout.bodyRows[0]!.cellTop).toBeGreaterThanOrEqual(layout.headerBottom);
+
+    // The customer's header row looks deleted while the switch is on, and like data when it is off.
+    const firstRow = page.locator('[role=row][aria-rowindex="1"]');
+    const look = () =>
+      firstRow.evaluate((el) => ({ deleted: el.getAttribute('data-deleted'), opacity: getComputedStyle(el).opacity }));
+    expect(await look()).toEqual({ deleted: 'true', opacity: '0.45' });
+    await screenshotTo(page, 'magp-1366x900.png');
+    await page.getByRole('switch', { name: 'delete 1st row of your template' }).click();
+    await expect.poll(look, POLL).toEqual({ deleted: null, opacity: '1' });
   });
 });
 
