@@ -214,6 +214,69 @@ describe('ETD image', () => {
     expect(pngSize(await downloadBytes(file))).toEqual([100, 25]);
   });
 
+  it('zooms a 600×200 signature out until the whole image fits the locked 100×25 frame, and downloads all of it', async () => {
+    const { page } = await openPage('/utils/etdimage');
+    // Red left third, white middle, blue right third: the result shows whether all of it is there.
+    const dataUrl = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 600;
+      c.height = 200;
+      const ctx = c.getContext('2d')!;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, 600, 200);
+      ctx.fillStyle = '#ff0000';
+      ctx.fillRect(0, 0, 200, 200);
+      ctx.fillStyle = '#0000ff';
+      ctx.fillRect(400, 0, 200, 200);
+      return c.toDataURL('image/png');
+    });
+    await upload(page, 'signature-600x200.png', 'image/png', Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+    await page.getByText('Signature', { exact: true }).click();
+    await page.getByRole('switch', { name: 'Lock Size' }).click();
+    await expectText(page.getByTestId('etd-zoom'), 'Zoom 100 %');
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    for (let i = 0; i < 30 && (await zoomOut.isEnabled()); i++) await zoomOut.click();
+    await expectText(page.getByTestId('etd-zoom'), 'Zoom 13 % (whole image)');
+    // The frame shows the whole image: 75×25 px of picture inside the 100×25 frame.
+    const [frame, picture] = await Promise.all([
+      page.locator('.reactEasyCrop_CropArea').boundingBox(),
+      page.locator('.reactEasyCrop_Image').boundingBox(),
+    ]);
+    expect(frame).toMatchObject({ width: 100, height: 25 });
+    expect(picture!.x).toBeGreaterThanOrEqual(frame!.x - 0.5);
+    expect(picture!.x + picture!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 0.5);
+    expect(picture!.y).toBeGreaterThanOrEqual(frame!.y - 0.5);
+    expect(picture!.y + picture!.height).toBeLessThanOrEqual(frame!.y + frame!.height + 0.5);
+    await screenshotTo(page, 'etd-image-1366x900.png');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('signature_100x25.png');
+    const png = await downloadBytes(file);
+    expect(pngSize(png)).toEqual([100, 25]);
+    // Pixels along the middle row: transparent margin, red, white, blue, transparent margin.
+    const row = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = 100;
+      c.height = 25;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const px = (x: number) => Array.from(ctx.getImageData(x, 12, 1, 1).data);
+      return { left: px(4), red: px(25), white: px(50), blue: px(75), right: px(95) };
+    }, png.toString('base64'));
+    expect(row).toEqual({
+      left: [0, 0, 0, 0],
+      red: [255, 0, 0, 255],
+      white: [255, 255, 255, 255],
+      blue: [0, 0, 255, 255],
+      right: [0, 0, 0, 0],
+    });
+  });
+
   it('alerts with the allowed types for another file type', async () => {
     const { page } = await openPage('/utils/etdimage');
     await upload(page, 'logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
