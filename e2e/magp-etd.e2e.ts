@@ -42,6 +42,32 @@ async function readWorkbook(download: Download) {
   };
 }
 
+type Shape =
+  { fill: string; rect: [number, number, number, number] } | { fill: string; text: string; at: [number, number] };
+
+/** A PNG drawn by the page's canvas: white, then the shapes (text in 64 px sans-serif). */
+async function paintedPng(page: Page, width: number, height: number, shapes: Shape[]): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ width, height, shapes }) => {
+      const c = document.createElement('canvas');
+      c.width = width;
+      c.height = height;
+      const ctx = c.getContext('2d')!;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, width, height);
+      ctx.font = '64px sans-serif';
+      for (const s of shapes) {
+        ctx.fillStyle = s.fill;
+        if ('rect' in s) ctx.fillRect(...s.rect);
+        else ctx.fillText(s.text, ...s.at);
+      }
+      return c.toDataURL('image/png');
+    },
+    { width, height, shapes },
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): [number, number] {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -185,19 +211,8 @@ describe('ETD image', () => {
   it('crops an uploaded PNG to Signature recommended and downloads signature_100x25.png at 100×25', async () => {
     const { page } = await openPage('/utils/etdimage');
     await expect.poll(() => page.getByRole('switch', { name: 'Lock Size' }).isDisabled(), POLL).toBe(true);
-    const dataUrl = await page.evaluate(() => {
-      const c = document.createElement('canvas');
-      c.width = 640;
-      c.height = 360;
-      const ctx = c.getContext('2d')!;
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, 640, 360);
-      ctx.fillStyle = '#1d39c4';
-      ctx.font = '64px sans-serif';
-      ctx.fillText('J. Smith', 120, 200);
-      return c.toDataURL('image/png');
-    });
-    await upload(page, 'signature-scan.png', 'image/png', Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+    const png = await paintedPng(page, 640, 360, [{ fill: '#1d39c4', text: 'J. Smith', at: [120, 200] }]);
+    await upload(page, 'signature-scan.png', 'image/png', png);
 
     await page.getByText('Signature', { exact: true }).click();
     await expect.poll(() => page.getByRole('switch', { name: 'Recommended Size' }).isChecked(), POLL).toBe(true);
@@ -217,20 +232,11 @@ describe('ETD image', () => {
   it('zooms a 600×200 signature out until the whole image fits the locked 100×25 frame, and downloads all of it', async () => {
     const { page } = await openPage('/utils/etdimage');
     // Red left third, white middle, blue right third: the result shows whether all of it is there.
-    const dataUrl = await page.evaluate(() => {
-      const c = document.createElement('canvas');
-      c.width = 600;
-      c.height = 200;
-      const ctx = c.getContext('2d')!;
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, 600, 200);
-      ctx.fillStyle = '#ff0000';
-      ctx.fillRect(0, 0, 200, 200);
-      ctx.fillStyle = '#0000ff';
-      ctx.fillRect(400, 0, 200, 200);
-      return c.toDataURL('image/png');
-    });
-    await upload(page, 'signature-600x200.png', 'image/png', Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+    const bands = await paintedPng(page, 600, 200, [
+      { fill: '#ff0000', rect: [0, 0, 200, 200] },
+      { fill: '#0000ff', rect: [400, 0, 200, 200] },
+    ]);
+    await upload(page, 'signature-600x200.png', 'image/png', bands);
     await page.getByText('Signature', { exact: true }).click();
     await page.getByRole('switch', { name: 'Lock Size' }).click();
     await expectText(page.getByTestId('etd-zoom'), 'Zoom 100 %');

@@ -1,15 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  checkImageRules,
-  cropFileName,
-  drawCrop,
-  isAllowedImage,
-  outputSize,
-  wholeImageZoom,
-  type EtdImageKind,
-} from './crop';
+import * as crop from './crop';
+import { checkImageRules, cropFileName, drawCrop, isAllowedImage, outputSize, type EtdImageKind } from './crop';
 
 /** A canvas whose 2D context records what is drawn (jsdom has no canvas). */
 function recordingCanvas() {
@@ -65,10 +58,10 @@ describe('ETD image crop output', () => {
   });
 
   it('zooms out to where the whole image fits the frame, never above 100 %', () => {
-    expect(wholeImageZoom({ width: 600, height: 200 }, { width: 100, height: 25 })).toBe(0.125);
-    expect(wholeImageZoom({ width: 600, height: 200 }, { width: 600, height: 150 })).toBe(0.75);
-    expect(wholeImageZoom({ width: 80, height: 20 }, { width: 100, height: 25 })).toBe(1);
-    expect(wholeImageZoom({ width: 0, height: 0 }, { width: 100, height: 25 })).toBe(1);
+    expect(crop.wholeImageZoom({ width: 600, height: 200 }, { width: 100, height: 25 })).toBe(0.125);
+    expect(crop.wholeImageZoom({ width: 600, height: 200 }, { width: 600, height: 150 })).toBe(0.75);
+    expect(crop.wholeImageZoom({ width: 80, height: 20 }, { width: 100, height: 25 })).toBe(1);
+    expect(crop.wholeImageZoom({ width: 0, height: 0 }, { width: 100, height: 25 })).toBe(1);
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5000 }),
@@ -76,7 +69,7 @@ describe('ETD image crop output', () => {
         fc.integer({ min: 1, max: 800 }),
         fc.integer({ min: 1, max: 800 }),
         (w, h, fw, fh) => {
-          const z = wholeImageZoom({ width: w, height: h }, { width: fw, height: fh });
+          const z = crop.wholeImageZoom({ width: w, height: h }, { width: fw, height: fh });
           // Fits at z, and no smaller than needed: one side touches the frame unless z is 1.
           expect(w * z).toBeLessThanOrEqual(fw + 1e-9);
           expect(h * z).toBeLessThanOrEqual(fh + 1e-9);
