@@ -22,11 +22,11 @@ describe('labelLayouts', () => {
     expect(more).toEqual([]);
     expect(label).toMatchObject({ index: 0, widthDots: 600, heightDots: 400, start: 0 });
     expect(label!.boxes.map(({ byteIndex: _b, ...box }) => box)).toEqual([
-      { kind: 'text', x: 34, y: 25, width: 60, height: 20 }, // 5 characters × 0.6 × 20
+      { kind: 'text', x: 34, y: 25, width: 65, height: 20 }, // 5 characters × 0.65 × 20
       { kind: 'graphic', x: 10, y: 105, width: 600, height: 3 },
       { kind: 'graphic', x: 60, y: 155, width: 16, height: 10 }, // 2 bytes a row, 20 bytes
       { kind: 'barcode', x: 110, y: 205, width: (11 * (3 + 3) + 2) * 2, height: 80 }, // subset C: 3 symbols
-      { kind: 'text', x: 310, y: 365, width: 72, height: 30 }, // ^FT: the baseline is the bottom
+      { kind: 'text', x: 310, y: 365, width: 78, height: 30 }, // ^FT: the baseline is the bottom
     ]);
     expect(zpl.slice(label!.end, label!.end + 3)).toBe('^XZ');
     expect(label!.fieldEnds.map((at) => zpl.slice(at - 3, at))).toEqual(['^FS', '^FS', '^FS', '^FS', '^FS']);

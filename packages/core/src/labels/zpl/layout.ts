@@ -73,8 +73,8 @@ export function labelLayouts(zpl: string): ZplLabelLayout[] {
     field = { data: '' };
     if (!label || (!f.origin && !f.data && !f.graphic)) return;
     const fontHeight = f.font?.height ?? defaultFont.height;
-    // An average character is about 0.6 of the font's width (capitals and digits of font 0 a bit more).
-    const charWidth = f.font?.width !== undefined ? f.font.width * 0.6 : defaultFont.width + 1;
+    // An average capital or digit of font 0 is about 0.6 of the font's width; 0.65 keeps clear of it.
+    const charWidth = f.font?.width !== undefined ? f.font.width * 0.65 : defaultFont.width + 1;
     let width: number;
     let height: number;
     let kind: ZplBox['kind'] = 'text';
