@@ -167,7 +167,7 @@ describe('MAGP batch', () => {
     const layout = await grid.evaluate((el) => {
       const top = (e: Element) => Math.round(e.getBoundingClientRect().top);
       const header = el.querySelector('[role=columnheader]')!;
-      const bodyRows = [...el.querySelectorAll('[role=row][aria-rowindex]')].map((row) => {
+      const bodyRows = Array.from(el.querySelectorAll('[role=row][aria-rowindex]')).map((row) => {
         const cell = row.querySelector('[role=gridcell]')!;
         const box = cell.getBoundingClientRect();
         // What a person sees at the middle of the row's first cell (not covered by the pickers).
