@@ -1,4 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { webhookSignature } from '@lab/core/webhooks';
 import { baseUrl, labCli, openPage } from './support/browser';
 import { expectRole, expectText, expectVisible, POLL } from './support/expect';
 
@@ -79,5 +81,62 @@ describe('Shipment Visibility Webhook', () => {
     expect(stored).not.toContain(token);
     await page.reload();
     await expect.poll(() => page.getByLabel('security token').inputValue()).toBe(token);
+
+    // generate does not overwrite it without asking; Cancel keeps it, across another reload too.
+    await page.getByRole('button', { name: 'generate' }).click();
+    await expectText(page, 'Replace the security token? The current one is lost unless you saved it.');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByLabel('security token').inputValue()).toBe(token);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('security token').inputValue(), POLL).toBe(token);
+  });
+
+  it('shows one Result refreshed notice for 32 deliveries arriving at once', async () => {
+    const { page } = await openPage('/api/fdxwebhook?channel=e2e-burst');
+    await expectText(page, 'live', { exact: true });
+    const url = `${baseUrl()}/lab/hooks/fdx/e2e-burst`;
+    const sent = await Promise.all(
+      Array.from({ length: 32 }, (_, i) => fetch(url, { method: 'POST', body: envelope(`burst-${i}`) })),
+    );
+    expect(sent.map((r) => r.status)).toEqual(Array(32).fill(200));
+    const table = page.getByRole('table');
+    // The list shows the latest 30 (and its header row).
+    await expect.poll(() => table.getByRole('row').count(), POLL).toBe(31);
+    await expectText(page, 'Result refreshed');
+    expect(await page.locator('.ant-message-notice').filter({ hasText: 'Result refreshed' }).count()).toBe(1);
+  });
+
+  it('checks gzip deliveries signed over the bytes sent and over the payload, and shows the encoding', async () => {
+    const { page } = await openPage('/api/fdxwebhook?channel=e2e-gzip');
+    await expectText(page, 'live', { exact: true });
+    const url = `${baseUrl()}/lab/hooks/fdx/e2e-gzip`;
+    const post = async (transactionId: string, over: 'wire' | 'payload') => {
+      const body = envelope(transactionId);
+      const gz = gzipSync(Buffer.from(body));
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'x-fedex-signature': await webhookSignature(over === 'wire' ? gz : body, TOKEN),
+        },
+        body: gz,
+      });
+      expect(res.status).toBe(200);
+      return gz.length;
+    };
+    const wireSize = await post('gz-wire', 'wire');
+    await post('gz-payload', 'payload');
+    const table = page.getByRole('table');
+    await expectText(table, 'gz-payload');
+    await expectText(table, 'gz-wire');
+    await page.getByLabel('security token').fill(TOKEN);
+    await page.getByRole('button', { name: 'check signature' }).click();
+    await expectText(page, 'All 2 signatures match');
+    await table.getByText('gz-wire').click();
+    await expectText(page, `bytes received · application/json · gzip · signature matches the bytes received (gzip)`);
+    await expectText(page, `${wireSize} bytes received`);
+    await table.getByText('gz-payload').click();
+    await expectText(page, 'gzip · signature matches the body after undoing gzip');
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   SECURITY_TOKEN_LENGTH,
+  checkDeliverySignature,
   checkWebhookSignature,
   envelopeFields,
   generateSecurityToken,
@@ -68,6 +69,67 @@ describe('signaturesMatch / checkWebhookSignature', () => {
       expected: v.hex,
       received: null,
     });
+  });
+});
+
+describe('checkDeliverySignature', () => {
+  const sent = new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3]); // stands for gzip bytes
+  const body = '{"outputMetaData":[]}';
+
+  it('checks a compressed delivery over the bytes received and over the decoded body, and says which matched', async () => {
+    const overSent = await webhookSignature(sent, 'tok');
+    const overBody = await webhookSignature(body, 'tok');
+    const delivery = { received: sent, decoded: body, encoding: 'gzip' };
+    expect(await checkDeliverySignature(delivery, 'tok', overSent)).toEqual({
+      status: 'match',
+      matched: 'received',
+      expected: overSent,
+      expectedDecoded: overBody,
+      received: overSent,
+      encoding: 'gzip',
+    });
+    expect(await checkDeliverySignature(delivery, 'tok', overBody.toUpperCase())).toMatchObject({
+      status: 'match',
+      matched: 'decoded',
+    });
+    expect(await checkDeliverySignature(delivery, 'other', overBody)).toMatchObject({
+      status: 'mismatch',
+      matched: null,
+    });
+    expect(await checkDeliverySignature(delivery, 'tok', null)).toMatchObject({ status: 'mismatch', received: null });
+  });
+
+  it('without an encoding checks the bytes received only', async () => {
+    const sig = await webhookSignature(body, 'tok');
+    expect(await checkDeliverySignature({ received: body }, 'tok', sig)).toEqual({
+      status: 'match',
+      matched: 'received',
+      expected: sig,
+      expectedDecoded: null,
+      received: sig,
+      encoding: null,
+    });
+  });
+
+  it('matches exactly when the header signs the received or the decoded bytes (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 64 }),
+        fc.uint8Array({ maxLength: 64 }),
+        fc.uint8Array({ maxLength: 64 }),
+        fc.constantFrom<'received' | 'decoded' | 'other'>('received', 'decoded', 'other'),
+        async (received, decoded, other, signed) => {
+          const bytes = { received, decoded, other }[signed];
+          const header = await webhookSignature(bytes, 'tok');
+          const check = await checkDeliverySignature({ received, decoded, encoding: 'gzip' }, 'tok', header);
+          const sameAsReceived = header === (await webhookSignature(received, 'tok'));
+          const sameAsDecoded = header === (await webhookSignature(decoded, 'tok'));
+          expect(check.status).toBe(sameAsReceived || sameAsDecoded ? 'match' : 'mismatch');
+          expect(check.matched).toBe(sameAsReceived ? 'received' : sameAsDecoded ? 'decoded' : null);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 

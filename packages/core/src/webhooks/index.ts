@@ -105,6 +105,57 @@ export async function checkWebhookSignature(
   };
 }
 
+/** Which bytes a delivery's signature was made over: as received, or with the Content-Encoding undone. */
+export type SignedOver = 'received' | 'decoded';
+
+/** A stored delivery's body: the bytes received and, when it came with a Content-Encoding, decoded. */
+export interface DeliveryBody {
+  received: Uint8Array | string;
+  /** The body with its Content-Encoding undone (absent: no encoding, or one that cannot be undone). */
+  decoded?: Uint8Array | string | undefined;
+  encoding?: string | null | undefined;
+}
+
+export interface DeliverySignatureCheck {
+  status: Exclude<SignatureStatus, 'unknown'>;
+  /** The bytes the received signature matched; null on a mismatch. */
+  matched: SignedOver | null;
+  /** The signature the token gives over the bytes received. */
+  expected: string;
+  /** …and over the decoded body, when the delivery had a Content-Encoding. */
+  expectedDecoded: string | null;
+  received: string | null;
+  encoding: string | null;
+}
+
+/**
+ * Checks a delivery's signature over the bytes received and, for a compressed delivery, over the
+ * decoded body too: senders sign either the bytes they put on the wire (after gzip) or the payload
+ * before compressing it, and both are genuine.
+ */
+export async function checkDeliverySignature(
+  body: DeliveryBody,
+  token: string,
+  received: string | undefined | null,
+): Promise<DeliverySignatureCheck> {
+  const encoding = body.encoding || null;
+  const expected = await webhookSignature(body.received, token);
+  const expectedDecoded = encoding && body.decoded !== undefined ? await webhookSignature(body.decoded, token) : null;
+  const matched: SignedOver | null = signaturesMatch(expected, received)
+    ? 'received'
+    : expectedDecoded !== null && signaturesMatch(expectedDecoded, received)
+      ? 'decoded'
+      : null;
+  return {
+    status: matched ? 'match' : 'mismatch',
+    matched,
+    expected,
+    expectedDecoded,
+    received: received ?? null,
+    encoding,
+  };
+}
+
 /** The list fields of a webhook envelope: `outputMetaData[0].transactionId` and `.timestamp`. */
 export interface EnvelopeFields {
   transactionId: string | null;

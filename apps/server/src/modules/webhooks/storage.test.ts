@@ -1,5 +1,7 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { WebhookDetail } from '@lab/core/contract';
+import { checkDeliverySignature, webhookSignature } from '@lab/core/webhooks';
 import { buildApp } from '../../app.js';
 import { buildTestApp, LogCapture, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { rowFromRequest } from './service.js';
@@ -59,6 +61,48 @@ describe.each(dialectsFor('dialect-sensitive'))('webhook storage on %s', (dialec
       expect(Buffer.from(detail.bodyBase64, 'base64').toString()).toBe(envelope);
       const row = await t.app.db.kysely.selectFrom('webhooks').select('body').executeTakeFirstOrThrow();
       expect(Buffer.from(row.body).equals(gz)).toBe(true);
+    }));
+
+  it('checks a compressed delivery posted over real HTTP signed over the bytes sent or over the payload, and says which', () =>
+    withApp({}, async (t) => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      const token = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
+      const deliver = async (encoding: string, bytes: Buffer, signature: string): Promise<WebhookDetail> => {
+        const res = await fetch(`http://127.0.0.1:${port}/lab/hooks/fdx/sig`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding, 'x-fedex-signature': signature },
+          body: bytes,
+        });
+        expect(res.status).toBe(200);
+        const { id } = (await res.json()) as { id: number };
+        return (await fetch(`http://127.0.0.1:${port}/lab/api/webhooks/sig/${id}`)).json() as Promise<WebhookDetail>;
+      };
+      const check = (d: WebhookDetail) =>
+        checkDeliverySignature(
+          {
+            received: Buffer.from(d.receivedBase64 ?? d.bodyBase64, 'base64'),
+            decoded: Buffer.from(d.bodyBase64, 'base64'),
+            encoding: d.contentEncoding,
+          },
+          token,
+          d.signature,
+        );
+
+      const gz = gzipSync(Buffer.from(envelope));
+      const overWire = await deliver('gzip', gz, await webhookSignature(gz, token));
+      expect(Buffer.from(overWire.receivedBase64!, 'base64').equals(gz)).toBe(true);
+      expect(await check(overWire)).toMatchObject({ status: 'match', matched: 'received', encoding: 'gzip' });
+
+      const overPayload = await deliver('gzip', gz, await webhookSignature(envelope, token));
+      expect(await check(overPayload)).toMatchObject({ status: 'match', matched: 'decoded', encoding: 'gzip' });
+
+      const br = brotliCompressSync(Buffer.from(envelope));
+      const brotli = await deliver('br', br, await webhookSignature(envelope, token));
+      expect(await check(brotli)).toMatchObject({ status: 'match', matched: 'decoded', encoding: 'br' });
+
+      const forged = await deliver('gzip', gz, await webhookSignature(envelope, 'another token'));
+      expect(await check(forged)).toMatchObject({ status: 'mismatch', matched: null });
     }));
 
   it('accepts an unknown Content-Encoding and shows those bytes as received (was 415)', () =>

@@ -162,11 +162,3 @@ export function LogoDialog({ open, onClose, onInsert }: LogoDialogProps) {
     </Modal>
   );
 }
-
-/** Puts a graphic at the top left of the first label (before its ^XZ), or makes a label of it. */
-export function insertGraphic(zpl: string, graphic: GraphicReply): string {
-  const field = `^FO0,0${graphic.command}^FS`;
-  const end = zpl.search(/\^XZ/i);
-  if (end < 0) return zpl.trim() === '' ? graphic.zpl : `${zpl}\n${field}`;
-  return `${zpl.slice(0, end)}${field}\n${zpl.slice(end)}`;
-}

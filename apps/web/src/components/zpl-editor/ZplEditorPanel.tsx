@@ -18,6 +18,8 @@ export interface ZplEditorPanelProps {
   debounceMs?: number;
   /** Shown above the editor (buttons). */
   toolbar?: ReactNode;
+  /** Receives the editor (a screen reads the cursor from it). */
+  onView?: (view: EditorView | undefined) => void;
 }
 
 /** The linter's warning list: where (line, column), which command and parameter, and why. */
@@ -111,6 +113,7 @@ export function ZplEditorPanel({
   maxHeight,
   debounceMs = 250,
   toolbar,
+  onView,
 }: ZplEditorPanelProps) {
   const m = useMessages(messages);
   const text = useDebounced(value, debounceMs);
@@ -137,7 +140,10 @@ export function ZplEditorPanel({
         {...(placeholder !== undefined ? { placeholder } : {})}
         {...(minHeight !== undefined ? { minHeight } : {})}
         {...(maxHeight !== undefined ? { maxHeight } : {})}
-        onView={(v) => (view.current = v)}
+        onView={(v) => {
+          view.current = v;
+          onView?.(v);
+        }}
       />
       {value.trim() === '' ? null : (
         <Tabs

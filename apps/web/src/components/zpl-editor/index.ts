@@ -1,5 +1,6 @@
 export { ZplCodeEditor, type ZplCodeEditorProps } from './ZplCodeEditor';
 export { ZplEditorPanel, type ZplEditorPanelProps } from './ZplEditorPanel';
 export { SheetPicker, type SheetChoice, sheetHeaders } from './SheetPicker';
-export { LogoDialog, insertGraphic, type LogoDialogProps } from './LogoDialog';
+export { LogoDialog, type LogoDialogProps } from './LogoDialog';
+export { placeGraphic, placementMessage, type GraphicPlacement } from './placeGraphic';
 export { warningLineColumn, warningRange, charIndexOfByte } from './positions';

@@ -40,6 +40,10 @@ export const messages = defineMessages({
     insert: 'Insert into label',
     graphicSize: '{w} × {h} dots · {bytes} bytes',
     convertFailed: 'Could not convert the image: {message}',
+    logoPlaced: 'Logo placed at x {x}, y {y} ({w} × {h} dots) in free space of label {n}, line {line}',
+    logoNewLabel: 'Logo placed at x {x}, y {y} of a new label ({w} × {h} dots), line {line}',
+    logoNoRoom:
+      'No free space of {w} × {h} dots on label {n}: the logo is below the last field at x {x}, y {y} (line {line}); move it with its ^FO',
   },
   zh: {
     warnings: '警告',
@@ -79,6 +83,10 @@ export const messages = defineMessages({
     insert: '插入到标签',
     graphicSize: '{w} × {h} 点 · {bytes} 字节',
     convertFailed: '无法转换图片：{message}',
+    logoPlaced: '图标放在标签 {n} 的空位 x {x}, y {y}（{w} × {h} 点），第 {line} 行',
+    logoNewLabel: '图标放在新标签的 x {x}, y {y}（{w} × {h} 点），第 {line} 行',
+    logoNoRoom:
+      '标签 {n} 上没有 {w} × {h} 点的空位：图标放在最后一个字段下方 x {x}, y {y}（第 {line} 行），请用它的 ^FO 调整位置',
   },
 });
 

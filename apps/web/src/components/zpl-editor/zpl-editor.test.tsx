@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { setZplEditorText, zplEditorText } from '@/test/zplEditor';
 import ZplCreatorPage from '@/tools/zpl-creator/ZplCreatorPage';
 import { ZplEditorPanel } from './ZplEditorPanel';
-import { insertGraphic } from './LogoDialog';
+import { EditorView } from '@codemirror/view';
+import { placeGraphic } from './placeGraphic';
 import { charIndexOfByte, warningLineColumn } from './positions';
 import { sheetHeaders } from './SheetPicker';
 
@@ -96,7 +97,7 @@ describe('sheet and logo helpers', () => {
     });
   });
 
-  it('inserts a graphic before ^XZ, or makes a label of it', () => {
+  it('places a graphic in free space of the label before ^XZ, or makes a label of it', () => {
     const g = {
       zpl: '^XA^FO0,0^GFA,1,1,1,FF^FS^XZ',
       command: '^GFA,1,1,1,FF',
@@ -105,8 +106,36 @@ describe('sheet and logo helpers', () => {
       bytesPerRow: 1,
       totalBytes: 1,
     };
-    expect(insertGraphic('^XA^FDx^FS^XZ', g)).toBe('^XA^FDx^FS^FO0,0^GFA,1,1,1,FF^FS\n^XZ');
-    expect(insertGraphic('', g)).toBe(g.zpl);
+    // The field ^FDxy sits at 0,0 (12 × 9 dots in the default font): the graphic goes 10 dots beside it.
+    expect(placeGraphic('^XA^FDxy^FS^XZ', g)).toEqual({
+      zpl: '^XA^FDxy^FS^FO22,10^GFA,1,1,1,FF^FS\n^XZ',
+      x: 22,
+      y: 10,
+      label: 1,
+      line: 1,
+      where: 'free',
+    });
+    expect(placeGraphic('', g)).toEqual({ zpl: g.zpl, x: 0, y: 0, label: 1, line: 1, where: 'new-label' });
+    // No room on a 20-dot label: below the last field, and said so.
+    expect(placeGraphic('^XA^PW20^LL20^FO0,0^GB20,20,20^FS^XZ', g)).toMatchObject({ x: 10, y: 30, where: 'no-room' });
+  });
+
+  it('places a graphic at the cursor: after the field the cursor is in, in the label the cursor is in', () => {
+    const g = { zpl: '', command: '^GFA,2,2,1,FF00', widthDots: 8, heightDots: 2, bytesPerRow: 1, totalBytes: 2 };
+    const two =
+      '^XA\n^FO0,0^A0N,40,40^FDFROM^FS\n^FO0,100^A0N,40,40^FDTO^FS\n^XZ\n^XA\n^FO0,0^A0N,40,40^FDSECOND^FS\n^XZ\n';
+    expect(placeGraphic(two, g, two.indexOf('ROM'))).toEqual({
+      zpl: two.replace('FROM^FS\n', 'FROM^FS\n^FO114,10^GFA,2,2,1,FF00^FS\n'),
+      x: 114,
+      y: 10,
+      label: 1,
+      line: 3,
+      where: 'free',
+    });
+    // In the second label: beside SECOND (6 × 26 dots wide), on the line after its field.
+    expect(placeGraphic(two, g, two.indexOf('SECOND'))).toMatchObject({ x: 166, y: 10, label: 2, line: 7 });
+    // After the last label: into the last label, before its ^XZ.
+    expect(placeGraphic(two, g, two.length)).toMatchObject({ label: 2 });
   });
 });
 
@@ -130,6 +159,49 @@ describe('ZPL creator: Logo → ZPL and Print on sheet', () => {
     await waitFor(() => expect(zplEditorText(screen.getByLabelText('ZPL'))).toBe('^XA^FO0,0^GFA,2,2,1,FF00^FS^XZ'), {
       timeout: 30_000,
     });
+    expect(screen.getByTestId('logo-placement')).toHaveTextContent(
+      'Logo placed at x 0, y 0 of a new label (8 × 2 dots), line 1',
+    );
+  });
+
+  it('places the logo in free space of the label, clear of the FROM block, where the cursor is, and says where', async () => {
+    renderWithProviders(<ZplCreatorPage />);
+    const label = '^XA\n^FO0,0^A0N,40,40^FDFROM: ACME^FS\n^FO0,100^A0N,40,40^FDTO^FS\n^XZ\n';
+    const editor = screen.getByLabelText('ZPL');
+    setZplEditorText(editor, label);
+    // The cursor in the FROM field: the logo's field goes right after it.
+    const view = EditorView.findFromDOM(editor)!;
+    act(() => view.dispatch({ selection: { anchor: label.indexOf('ACME') } }));
+    fireEvent.click(screen.getByRole('button', { name: /Logo → ZPL/ }));
+    const dialog = await screen.findByRole('dialog');
+    const file = new File([PNG_HEAD], 'logo.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText('Choose a PNG, JPEG or BMP image'), { target: { files: [file] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await within(dialog).findByTestId('logo-size', {}, { timeout: 30_000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert into label' }));
+    await waitFor(() =>
+      expect(zplEditorText(screen.getByLabelText('ZPL'))).toBe(
+        label.replace('ACME^FS\n', 'ACME^FS\n^FO270,10^GFA,2,2,1,FF00^FS\n'),
+      ),
+    );
+    expect(screen.getByTestId('logo-placement')).toHaveTextContent(
+      'Logo placed at x 270, y 10 (8 × 2 dots) in free space of label 1, line 3',
+    );
+  });
+
+  it('says where the logo went in Chinese', async () => {
+    renderWithProviders(<ZplCreatorPage />, { lang: 'zh' });
+    setZplEditorText(screen.getByLabelText('ZPL'), '^XA^PW20^LL20^FO0,0^GB20,20,20^FS^XZ');
+    fireEvent.click(screen.getByRole('button', { name: /图标 → ZPL/ }));
+    const dialog = await screen.findByRole('dialog');
+    const file = new File([PNG_HEAD], 'logo.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText('选择 PNG、JPEG 或 BMP 图片'), { target: { files: [file] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /转\s?换/ }));
+    await within(dialog).findByTestId('logo-size', {}, { timeout: 30_000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: '插入到标签' }));
+    expect(await screen.findByTestId('logo-placement')).toHaveTextContent(
+      '标签 1 上没有 8 × 2 点的空位：图标放在最后一个字段下方 x 10, y 30（第 1 行），请用它的 ^FO 调整位置',
+    );
   });
 
   it('downloads the PDF on a sheet with the X-Page-* headers', async () => {

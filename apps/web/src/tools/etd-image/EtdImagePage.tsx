@@ -9,7 +9,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import Cropper, { type Area } from 'react-easy-crop';
+import Cropper, { type Area, type MediaSize, type Size } from 'react-easy-crop';
 import { useNavigate } from 'react-router';
 import { downloadBlob } from '@/components/label-viewer/download';
 import { useMessages } from '@/lib/i18n';
@@ -21,13 +21,13 @@ import {
   drawCrop,
   isAllowedImage,
   outputSize,
+  wholeImageZoom,
   type EtdImageKind,
   type PixelArea,
 } from './crop';
 import { fill, messages } from './messages';
 import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/lib/playground/handoff';
 
-const MIN_ZOOM = 1;
 const MAX_ZOOM = 8;
 const ZOOM_STEP = 1.25;
 /** The 4×6 in label outline is drawn at CSS pixels (96 per inch) beside the result. */
@@ -53,11 +53,24 @@ export default function EtdImagePage() {
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<PixelArea | null>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
+  /** The image as the cropper shows it at zoom 1, and the frame it drew when the size is not locked. */
+  const [media, setMedia] = useState<MediaSize | null>(null);
+  const [drawnFrame, setDrawnFrame] = useState<Size | null>(null);
   const preview = useRef<HTMLCanvasElement>(null);
   const navigate = useNavigate();
 
   const size = outputSize(kind, recommended);
   const hasImage = imageUrl !== null;
+  // Zoom out goes on until the whole image fits the frame (at most 100 %, as the cropper starts).
+  const frame = lockSize ? size : drawnFrame;
+  const minZoom = media && frame ? wholeImageZoom(media, frame) : 1;
+  const shownZoom = Math.max(zoom, minZoom);
+  const zoomOut = () => {
+    const next = Math.max(minZoom, shownZoom / ZOOM_STEP);
+    setZoom(next);
+    // The whole image: centred in the frame, wherever it had been dragged.
+    if (next === minZoom && minZoom < 1) setCrop({ x: 0, y: 0 });
+  };
 
   useEffect(
     () => () => {
@@ -76,6 +89,7 @@ export default function EtdImagePage() {
     setImageUrl(url);
     setArea(null);
     setImage(null);
+    setMedia(null);
     setZoom(1);
     setCrop({ x: 0, y: 0 });
     loadImage(url).then(setImage, () => notify.error(m.unreadable));
@@ -140,14 +154,14 @@ export default function EtdImagePage() {
         <Button
           icon={<ZoomInOutlined />}
           disabled={!hasImage}
-          onClick={() => setZoom((z) => Math.min(MAX_ZOOM, z * ZOOM_STEP))}
+          onClick={() => setZoom(Math.min(MAX_ZOOM, shownZoom * ZOOM_STEP))}
         >
           {m.zoomIn}
         </Button>
         <Button
           icon={<ZoomOutOutlined />}
-          disabled={!hasImage}
-          onClick={() => setZoom((z) => Math.max(MIN_ZOOM, z / ZOOM_STEP))}
+          disabled={!hasImage || (media !== null && shownZoom <= minZoom)}
+          onClick={zoomOut}
         >
           {m.zoomOut}
         </Button>
@@ -187,6 +201,12 @@ export default function EtdImagePage() {
           {m.sendToPlayground}
         </Button>
         <Typography.Text data-testid="etd-output-size">{fill(m.output, size)}</Typography.Text>
+        {hasImage && (
+          <Typography.Text type="secondary" data-testid="etd-zoom">
+            {fill(m.zoomLevel, { percent: Math.round(shownZoom * 100) })}
+            {minZoom < 1 && shownZoom <= minZoom ? ` ${m.wholeImage}` : ''}
+          </Typography.Text>
+        )}
       </Space>
       {badType && <Alert type="error" showIcon title={m.notAllowed} style={{ marginBottom: 12 }} />}
       {hasImage ? (
@@ -195,9 +215,13 @@ export default function EtdImagePage() {
             <Cropper
               image={imageUrl}
               crop={crop}
-              zoom={zoom}
-              minZoom={MIN_ZOOM}
+              zoom={shownZoom}
+              minZoom={minZoom}
               maxZoom={MAX_ZOOM}
+              // Below 100 % the image is smaller than the frame: it may not cover it.
+              restrictPosition={minZoom >= 1}
+              onMediaLoaded={setMedia}
+              onCropSizeChange={setDrawnFrame}
               aspect={size.width / size.height}
               cropSize={lockSize ? size : undefined}
               onCropChange={setCrop}

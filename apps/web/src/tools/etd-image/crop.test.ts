@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as crop from './crop';
 import { checkImageRules, cropFileName, drawCrop, isAllowedImage, outputSize, type EtdImageKind } from './crop';
 
 /** A canvas whose 2D context records what is drawn (jsdom has no canvas). */
@@ -53,5 +55,28 @@ describe('ETD image crop output', () => {
       checkImageRules('letterhead', 'image/jpeg', size, { x: 0, y: 0, width: 50, height: 12.5 }).map((r) => r.ok),
     ).toEqual([false, false, false]);
     expect(checkImageRules('signature', 'image/gif', size, null).map((r) => r.ok)).toEqual([true, true, false]);
+  });
+
+  it('zooms out to where the whole image fits the frame, never above 100 %', () => {
+    expect(crop.wholeImageZoom({ width: 600, height: 200 }, { width: 100, height: 25 })).toBe(0.125);
+    expect(crop.wholeImageZoom({ width: 600, height: 200 }, { width: 600, height: 150 })).toBe(0.75);
+    expect(crop.wholeImageZoom({ width: 80, height: 20 }, { width: 100, height: 25 })).toBe(1);
+    expect(crop.wholeImageZoom({ width: 0, height: 0 }, { width: 100, height: 25 })).toBe(1);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 800 }),
+        fc.integer({ min: 1, max: 800 }),
+        (w, h, fw, fh) => {
+          const z = crop.wholeImageZoom({ width: w, height: h }, { width: fw, height: fh });
+          // Fits at z, and no smaller than needed: one side touches the frame unless z is 1.
+          expect(w * z).toBeLessThanOrEqual(fw + 1e-9);
+          expect(h * z).toBeLessThanOrEqual(fh + 1e-9);
+          expect(z).toBeLessThanOrEqual(1);
+          if (z < 1) expect(Math.max((w * z) / fw, (h * z) / fh)).toBeCloseTo(1, 9);
+        },
+      ),
+    );
   });
 });

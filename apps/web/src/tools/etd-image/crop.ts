@@ -32,6 +32,15 @@ export function isAllowedImage(fileName: string): boolean {
   return ext !== undefined && (ALLOWED_IMAGE_TYPES as readonly string[]).includes(ext);
 }
 
+/**
+ * The zoom at which the whole image, as the cropper shows it at zoom 1, fits inside the crop frame
+ * (both in CSS pixels); never above 1, where the cropper starts.
+ */
+export function wholeImageZoom(shown: { width: number; height: number }, frame: OutputSize): number {
+  if (!(shown.width > 0 && shown.height > 0 && frame.width > 0 && frame.height > 0)) return 1;
+  return Math.min(1, frame.width / shown.width, frame.height / shown.height);
+}
+
 /** A rectangle of the source image, in its own pixels (react-easy-crop's croppedAreaPixels). */
 export interface PixelArea {
   x: number;

@@ -43,6 +43,7 @@ import {
 } from './webhookApi';
 
 const CHANNELS_STORAGE_KEY = 'fdxWebhook.channels';
+const REFRESHED_NOTICE_KEY = 'fdxWebhook.refreshed';
 
 function knownChannels(): string[] {
   try {
@@ -56,6 +57,14 @@ function knownChannels(): string[] {
   }
 }
 
+/** Which bytes matched, for the tooltip and the detail line. */
+function matchedText(m: ReturnType<typeof useMessages<keyof (typeof messages)['en']>>, check: SignatureCheck) {
+  if (check.matched === 'received')
+    return check.encoding ? fillMessage(m.matchedReceivedEncoded, { encoding: check.encoding }) : m.matchedReceived;
+  if (check.matched === 'decoded') return fillMessage(m.matchedDecoded, { encoding: check.encoding ?? '' });
+  return check.encoding ? m.matchedNone : m.noMatch;
+}
+
 function SignatureIcon({ check }: { check: SignatureCheck | undefined }) {
   const m = useMessages(messages);
   if (!check) {
@@ -67,7 +76,9 @@ function SignatureIcon({ check }: { check: SignatureCheck | undefined }) {
   }
   const tip = (
     <div>
-      <div>{fillMessage(m.expected, { v: check.expected })}</div>
+      <div>{matchedText(m, check)}</div>
+      <div>{fillMessage(check.encoding ? m.expectedReceived : m.expected, { v: check.expected })}</div>
+      {check.expectedDecoded !== null && <div>{fillMessage(m.expectedDecoded, { v: check.expectedDecoded })}</div>}
       <div>{fillMessage(m.received, { v: check.received ?? m.noSignatureHeader })}</div>
     </div>
   );
@@ -122,7 +133,9 @@ export default function FdxWebhookPage() {
 
   const { connected } = useRealtime([`webhooks/${channel}`], (_topic, data) => {
     void queryClient.invalidateQueries({ queryKey: webhookQueries.list(channel).queryKey });
-    if ((data as { type?: string } | null)?.type === 'received') notify.info(m.resultRefreshed, NOTIFY_SECONDS.default);
+    // One notice per burst (same key: it replaces itself), none while following: the viewer shows the newest.
+    if ((data as { type?: string } | null)?.type === 'received' && !follow)
+      notify.info(m.resultRefreshed, NOTIFY_SECONDS.default, REFRESHED_NOTICE_KEY);
   });
 
   const changeChannel = (value: string) => {
@@ -183,7 +196,8 @@ export default function FdxWebhookPage() {
   const url = destinationUrl(config.data?.publicBaseUrl, window.location.origin, channel);
 
   const columns = [
-    { title: '#', key: 'index', width: 48, render: (_: unknown, _r: WebhookSummary, i: number) => i + 1 },
+    // The delivery's id, as the detail line (#id), the API and `lab webhook send` name it.
+    { title: '#', dataIndex: 'id', key: 'id', width: 64 },
     {
       title: m.colSignature,
       key: 'signature',
@@ -251,7 +265,16 @@ export default function FdxWebhookPage() {
           <Button type="primary" loading={signatures.isPending} onClick={checkSignatures}>
             {m.checkSignature}
           </Button>
-          <Button onClick={() => saveToken(generateSecurityToken())}>{m.generate}</Button>
+          <Popconfirm
+            title={m.replaceTokenConfirm}
+            okText={m.replaceToken}
+            cancelText={m.cancel}
+            disabled={!token}
+            onConfirm={() => saveToken(generateSecurityToken())}
+          >
+            {/* No token yet: nothing to lose, generate at once; otherwise the confirmation asks first. */}
+            <Button onClick={() => !token && saveToken(generateSecurityToken())}>{m.generate}</Button>
+          </Popconfirm>
           <Button onClick={() => setSchemaOpen(true)}>{m.viewSchema}</Button>
           <Popconfirm
             title={fillMessage(m.deleteAllConfirm, { channel })}
@@ -308,8 +331,13 @@ export default function FdxWebhookPage() {
                     <Tag data-testid="not-json-tag">{m.notJson}</Tag>
                   )}
                   <Typography.Text type="secondary">
-                    #{selected.id} · {fillMessage(m.bytes, { n: selected.size })}
+                    #{selected.id} ·{' '}
+                    {fillMessage(detail.data?.contentEncoding ? m.bytesReceived : m.bytes, { n: selected.size })}
                     {detail.data ? ` · ${detail.data.contentType ?? m.noContentType}` : ''}
+                    {detail.data?.contentEncoding ? ` · ${detail.data.contentEncoding}` : ''}
+                    {checks[selected.id]
+                      ? ` · ${fillMessage(m.signatureIs, { what: matchedText(m, checks[selected.id]!) })}`
+                      : ''}
                   </Typography.Text>
                   <Popconfirm title={m.deleteOneConfirm} okText={m.deleteOk} onConfirm={() => removeOne(selected.id)}>
                     <Button size="small" danger>

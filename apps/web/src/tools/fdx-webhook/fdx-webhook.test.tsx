@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { gzipSync } from 'fflate';
 import { isValidSecurityToken, webhookSignature } from '@lab/core/webhooks';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
@@ -249,5 +250,119 @@ describe('Shipment Visibility Webhook screen', () => {
     expect((await within(dialog).findByTestId('schema-raw')).textContent).toContain(
       '"description": "The webhook transaction id"',
     );
+  });
+
+  it('shows one Result refreshed notice for a burst of 32 deliveries, and none while following live', async () => {
+    renderPage();
+    await screen.findByText('tx-2');
+    const source = FakeEventSource.instances.at(-1)!;
+    const burst = (from: number) =>
+      act(() => {
+        for (let id = from; id < from + 32; id++) {
+          stored.push(detail(id, `{"outputMetaData":[{"transactionId":"tx-${id}"}]}`, null));
+          source.emit({ topic: 'webhooks/webhooktest', data: { type: 'received', id } });
+        }
+      });
+    burst(10);
+    await within(screen.getByRole('table')).findByText('tx-41');
+    expect(await screen.findAllByText('Result refreshed')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('switch', { name: 'follow newest' }));
+    await waitFor(() => expect(screen.queryByText('Result refreshed')).not.toBeInTheDocument(), { timeout: 8000 });
+    burst(50);
+    await waitFor(() => expect(screen.getByText(/^#81 ·/)).toBeInTheDocument());
+    expect(screen.queryByText('Result refreshed')).not.toBeInTheDocument();
+  });
+
+  it('numbers the table rows with the ids the detail line shows', async () => {
+    stored = [detail(41, '{}', null), detail(42, '{}', null)];
+    renderPage();
+    const table = await screen.findByRole('table');
+    await within(table).findByText('tx-42');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['42', '41']);
+    fireEvent.click(within(rows[1]!).getByText('tx-41'));
+    expect(await screen.findByText(/^#41 ·/)).toBeInTheDocument();
+  });
+
+  it('asks before generate replaces a token, and the token survives a reload', async () => {
+    const first = renderPage();
+    await screen.findByText('tx-1');
+    const field = () => screen.getByLabelText('security token') as HTMLInputElement;
+    // No token yet: generate fills one at once.
+    fireEvent.click(screen.getByRole('button', { name: 'generate' }));
+    const generated = field().value;
+    expect(isValidSecurityToken(generated)).toBe(true);
+    // A token is there: generate asks first; Cancel keeps it.
+    fireEvent.click(screen.getByRole('button', { name: 'generate' }));
+    expect(
+      await screen.findByText('Replace the security token? The current one is lost unless you saved it.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(field().value).toBe(generated);
+    fireEvent.click(screen.getByRole('button', { name: 'generate' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(field().value).not.toBe(generated));
+    const replaced = field().value;
+    expect(isValidSecurityToken(replaced)).toBe(true);
+    await waitFor(async () => expect(await secureStorage.get(TOKEN_STORAGE_KEY)).toBe(replaced));
+
+    // A reload: the page comes back with the replaced token.
+    first.unmount();
+    renderPage();
+    await waitFor(() => expect(field().value).toBe(replaced));
+  });
+
+  it('checks a gzip delivery over the bytes received and over the decoded body, says which matched, shows the encoding', async () => {
+    const body = '{"outputMetaData":[{"transactionId":"tx-gz"}]}';
+    const gz = gzipSync(new TextEncoder().encode(body));
+    const gzBase64 = btoa(String.fromCharCode(...gz));
+    const gzip = (id: number, signature: string) =>
+      detail(id, body, signature, {
+        transactionId: `tx-gz-${id}`,
+        size: gz.length,
+        contentEncoding: 'gzip',
+        receivedBase64: gzBase64,
+      });
+    stored = [gzip(5, await webhookSignature(gz, TOKEN)), gzip(6, await webhookSignature(body, TOKEN))];
+    renderPage();
+    const table = await screen.findByRole('table');
+    await within(table).findByText('tx-gz-6');
+    fireEvent.change(screen.getByLabelText('security token'), { target: { value: TOKEN } });
+    fireEvent.click(screen.getByRole('button', { name: 'check signature' }));
+    expect(await screen.findByText('All 2 signatures match')).toBeInTheDocument();
+    const [row6, row5] = within(table).getAllByRole('row').slice(1);
+    fireEvent.mouseOver(within(row5!).getByLabelText('signature match'));
+    expect(await screen.findByText('matches the bytes received (gzip)')).toBeInTheDocument();
+    fireEvent.mouseOver(within(row6!).getByLabelText('signature match'));
+    expect(await screen.findByText('matches the body after undoing gzip')).toBeInTheDocument();
+
+    fireEvent.click(within(row5!).getByText('tx-gz-5'));
+    expect(
+      await screen.findByText(
+        `#5 · ${gz.length} bytes received · application/json · gzip · signature matches the bytes received (gzip)`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('speaks Chinese about which bytes matched and about replacing the token', async () => {
+    const body = '{"outputMetaData":[{"transactionId":"tx-gz"}]}';
+    const gz = gzipSync(new TextEncoder().encode(body));
+    stored = [
+      detail(8, body, await webhookSignature(body, TOKEN), {
+        contentEncoding: 'gzip',
+        receivedBase64: btoa(String.fromCharCode(...gz)),
+      }),
+    ];
+    await secureStorage.set(TOKEN_STORAGE_KEY, TOKEN);
+    renderWithProviders(<FdxWebhookPage />, { route: '/api/fdxwebhook', lang: 'zh' });
+    await waitFor(() => expect(screen.getByLabelText('security token')).toHaveValue(TOKEN));
+    const table = screen.getByRole('table');
+    await within(table).findByText('tx-8');
+    fireEvent.click(screen.getByRole('button', { name: '校验签名' }));
+    fireEvent.mouseOver(await within(table).findByLabelText('signature match'));
+    expect(await screen.findByText('与解开 gzip 后的正文匹配')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /^生 ?成$/ }));
+    expect(await screen.findByText('替换安全令牌？当前令牌如未另存将会丢失。')).toBeInTheDocument();
   });
 });

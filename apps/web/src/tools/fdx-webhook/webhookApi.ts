@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { WebhookDetail } from '@lab/core/contract';
-import { checkWebhookSignature, SIGNATURE_HEADER } from '@lab/core/webhooks';
+import { checkDeliverySignature, SIGNATURE_HEADER, type DeliverySignatureCheck } from '@lab/core/webhooks';
 import { apiCall } from '@/lib/api';
 
 export { CHANNEL_PATTERN, DEFAULT_CHANNEL } from '@lab/core/webhooks';
@@ -49,17 +49,25 @@ export function base64Bytes(text: string): Uint8Array {
   return out;
 }
 
-export interface SignatureCheck {
-  status: 'match' | 'mismatch';
-  expected: string;
-  received: string | null;
-}
+export type SignatureCheck = DeliverySignatureCheck;
 
-/** Signs the exact stored bytes with the token and compares with the received header. */
+/**
+ * Signs the exact bytes received with the token and, for a compressed delivery, the decoded body
+ * too (senders sign either), and compares with the received header.
+ */
 export async function checkStoredSignature(detail: WebhookDetail, token: string): Promise<SignatureCheck> {
   const header = detail.headers[SIGNATURE_HEADER];
   const received = detail.signature ?? (Array.isArray(header) ? header.join(', ') : (header ?? null));
-  return checkWebhookSignature(base64Bytes(detail.bodyBase64), token, received);
+  const decoded = base64Bytes(detail.bodyBase64);
+  return checkDeliverySignature(
+    {
+      received: detail.receivedBase64 ? base64Bytes(detail.receivedBase64) : decoded,
+      decoded,
+      encoding: detail.contentEncoding,
+    },
+    token,
+    received,
+  );
 }
 
 const shanghai = new Intl.DateTimeFormat('sv-SE', {

@@ -2,19 +2,20 @@ import { memo } from 'react';
 import { Select, Tag } from 'antd';
 import { NO_CHECK } from '@lab/core/magp';
 import { useI18n, useMessages } from '@/lib/i18n';
-import { fill, messages } from './messages';
+import { errorCount, fill, messages } from './messages';
 import { standardFieldGroups } from './standardFields';
 import { columnLetter } from './MagpGrid';
 
 /** `no check` (-1), `no error` (0) or `N errors`, as the tag above a column shows it. */
 export function ColumnState({ state, column }: { state: number; column: number }) {
   const m = useMessages(messages);
+  const { lang } = useI18n();
   const [color, text] =
     state === NO_CHECK
       ? ['default', m.noCheck]
       : state === 0
         ? ['success', m.noError]
-        : ['error', fill(m.errors, { n: state })];
+        : ['error', errorCount(m, lang, state)];
   return (
     <Tag color={color} data-testid={`magp-state-${column}`} data-state={state} style={{ marginInlineEnd: 0 }}>
       {text}

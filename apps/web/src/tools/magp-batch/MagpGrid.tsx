@@ -8,6 +8,10 @@ export const COLUMN_WIDTH = 180;
 const INDEX_WIDTH = 64;
 const HEADER_HEIGHT = 76;
 const OVERSCAN = 6;
+/** A short sheet's grid is as tall as its rows, plus a horizontal scrollbar and the borders. */
+const SCROLLBAR_ROOM = 20;
+/** The deleted 1st row: hatched grey, so switching "delete 1st row" visibly changes it. */
+const DELETED_BACKGROUND = 'repeating-linear-gradient(-45deg, #f5f5f5 0 6px, #e8e8e8 6px 8px)';
 
 /** A, B, … Z, AA, AB … as spreadsheets name columns. */
 export function columnLetter(index: number): string {
@@ -93,7 +97,13 @@ export function MagpGrid({ rows, columns, fields, fromRow, renderHeader, height 
       role="grid"
       aria-rowcount={rows.length}
       aria-colcount={columns}
-      style={{ height, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0', fontSize: 13 }}
+      style={{
+        height: Math.min(height, HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR_ROOM),
+        overflow: 'auto',
+        position: 'relative',
+        border: '1px solid #f0f0f0',
+        fontSize: 13,
+      }}
     >
       <div style={{ width: totalWidth, height: HEADER_HEIGHT + rows.length * ROW_HEIGHT, position: 'relative' }}>
         <div
@@ -115,6 +125,8 @@ export function MagpGrid({ rows, columns, fields, fromRow, renderHeader, height 
               role="columnheader"
               style={{
                 position: 'absolute',
+                // Without `top` an absolute box sits where it would flow: below the corner cell.
+                top: 0,
                 left: INDEX_WIDTH + c * COLUMN_WIDTH,
                 width: COLUMN_WIDTH,
                 height: HEADER_HEIGHT,
@@ -149,6 +161,7 @@ const GridRow = memo(function GridRow({ index, row, cols, fields, deleted, messa
     <div
       role="row"
       aria-rowindex={index + 1}
+      data-deleted={deleted || undefined}
       title={deleted ? m.deletedRow : undefined}
       style={{
         position: 'absolute',
@@ -157,7 +170,7 @@ const GridRow = memo(function GridRow({ index, row, cols, fields, deleted, messa
         left: 0,
         right: 0,
         opacity: deleted ? 0.45 : 1,
-        textDecoration: deleted ? 'line-through' : undefined,
+        background: deleted ? DELETED_BACKGROUND : undefined,
       }}
     >
       <div
@@ -198,6 +211,8 @@ const GridRow = memo(function GridRow({ index, row, cols, fields, deleted, messa
             title={note ? `${text}\n${note}` : text}
             style={{
               position: 'absolute',
+              // Beside the row number, not below it (an absolute box without `top` follows the flow).
+              top: 0,
               left: INDEX_WIDTH + c * COLUMN_WIDTH,
               width: COLUMN_WIDTH,
               height: ROW_HEIGHT,
@@ -209,6 +224,8 @@ const GridRow = memo(function GridRow({ index, row, cols, fields, deleted, messa
               textOverflow: 'ellipsis',
               borderRight: '1px solid #f5f5f5',
               borderBottom: '1px solid #f5f5f5',
+              // On the cells only: struck through, the row number would read as "±".
+              textDecoration: deleted ? 'line-through' : undefined,
               background: issue ? '#fff1f0' : undefined,
               color: issue ? '#cf1322' : undefined,
             }}

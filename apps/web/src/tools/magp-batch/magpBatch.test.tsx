@@ -58,8 +58,8 @@ async function upload(file: File) {
 }
 
 /** Chooses a field in a column's header dropdown by typing its value. */
-async function chooseField(column: string, value: string) {
-  const box = screen.getByRole('combobox', { name: `Column ${column} field` });
+async function chooseField(column: string, value: string, name = `Column ${column} field`) {
+  const box = screen.getByRole('combobox', { name });
   await userEvent.click(box);
   await userEvent.type(box, value);
   await waitFor(() => expect(dropdownItems(value).length).toBeGreaterThan(0));
@@ -108,7 +108,7 @@ describe('MAGP batch builder', () => {
     expect([0, 1, 2, 3].map(state)).toEqual(['no check', 'no check', 'no check', 'no check']);
 
     await chooseField('B', 'recipient.address.city');
-    await waitFor(() => expect(state(1)).toBe('1 errors'));
+    await waitFor(() => expect(state(1)).toBe('1 error'));
     expect(screen.getByTestId('magp-state-1')).toHaveAttribute('data-state', '1');
     // The over-long cell says by how much.
     const flagged = screen.getByText(LONG_CITY).closest('[role=gridcell]')!;
@@ -119,7 +119,7 @@ describe('MAGP batch builder', () => {
     await waitFor(() => expect(state(0)).toBe('no error'));
     // Type check: "two" is not a number.
     await chooseField('C', 'requestedPackageLineItems.weight.value');
-    await waitFor(() => expect(state(2)).toBe('1 errors'));
+    await waitFor(() => expect(state(2)).toBe('1 error'));
     expect(screen.getByText('two').closest('[role=gridcell]')).toHaveAttribute('data-issue', 'number');
     expect(state(3)).toBe('no check');
 
@@ -141,7 +141,7 @@ describe('MAGP batch builder', () => {
     expect(option).toHaveClass('ant-select-item-option-disabled');
     await userEvent.click(option);
     expect(state(3)).toBe('no check');
-    expect(state(1)).toBe('1 errors');
+    expect(state(1)).toBe('1 error');
   });
 
   it('exports <source>_magpTemplate.xlsx with a sheet MAGP: mapped columns, 1st row deleted, add-on columns; then resets', async () => {
@@ -227,5 +227,22 @@ describe('MAGP batch builder', () => {
     await upload(customersXlsx());
     await screen.findByTestId('magp-grid');
     expect(state(0)).toBe('未检查');
+    await chooseField('B', 'recipient.address.city', '第 B 列字段');
+    await waitFor(() => expect(state(1)).toBe('1 个错误'));
+  });
+
+  it('says "1 error" and "2 errors" (plural rules), and marks the deleted 1st row only while the switch is on', async () => {
+    renderWithProviders(<MagpBatchPage />);
+    await upload(customersXlsx());
+    await screen.findByTestId('magp-grid');
+    const firstRow = () => screen.getAllByRole('row').find((r) => r.getAttribute('aria-rowindex') === '1')!;
+    expect(firstRow()).toHaveAttribute('data-deleted', 'true');
+    expect(firstRow()).toHaveAttribute('title', 'not exported (1st row deleted)');
+    await chooseField('C', 'requestedPackageLineItems.weight.value');
+    await waitFor(() => expect(state(2)).toBe('1 error'));
+    await userEvent.click(screen.getByRole('switch', { name: 'delete 1st row of your template' }));
+    await waitFor(() => expect(state(2)).toBe('2 errors'));
+    expect(firstRow()).not.toHaveAttribute('data-deleted');
+    expect(firstRow()).not.toHaveAttribute('title');
   });
 });

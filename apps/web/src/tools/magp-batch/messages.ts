@@ -1,4 +1,4 @@
-import { defineMessages } from '@/lib/i18n';
+import { defineMessages, type Lang } from '@/lib/i18n';
 
 export const messages = defineMessages({
   en: {
@@ -32,7 +32,8 @@ export const messages = defineMessages({
     exportFailed: 'Export failed: {message}',
     noCheck: 'no check',
     noError: 'no error',
-    errors: '{n} errors',
+    errorsOne: '{n} error',
+    errorsOther: '{n} errors',
     chooseField: 'select a field',
     columnField: 'Column {column} field',
     tooLong: '{n} characters too long (max {max})',
@@ -73,7 +74,8 @@ export const messages = defineMessages({
     exportFailed: '导出失败：{message}',
     noCheck: '未检查',
     noError: '无错误',
-    errors: '{n} 个错误',
+    errorsOne: '{n} 个错误',
+    errorsOther: '{n} 个错误',
     chooseField: '选择字段',
     columnField: '第 {column} 列字段',
     tooLong: '超出 {n} 个字符（最多 {max}）',
@@ -90,4 +92,11 @@ export const messages = defineMessages({
 export function fill(template: string, values: object): string {
   const v = values as Record<string, unknown>;
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in v ? String(v[k]) : m));
+}
+
+const pluralRules = { en: new Intl.PluralRules('en-US'), zh: new Intl.PluralRules('zh-CN') };
+
+/** `1 error`, `2 errors` (`1 个错误`): the language's plural rules pick the form. */
+export function errorCount(m: { errorsOne: string; errorsOther: string }, lang: Lang, n: number): string {
+  return fill(pluralRules[lang].select(n) === 'one' ? m.errorsOne : m.errorsOther, { n });
 }

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { EditorView } from '@codemirror/view';
+import type { GraphicReply } from '@lab/core/contract';
 import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { DownloadOutlined, ExperimentOutlined, PictureOutlined } from '@ant-design/icons';
 import { generateSampleLabel, type RandomSource } from '@lab/core/labels';
 import { ZplPreview, downloadBlob } from '@/components/label-viewer';
-import { LogoDialog, ZplEditorPanel, insertGraphic } from '@/components/zpl-editor';
+import { LogoDialog, ZplEditorPanel, placeGraphic, placementMessage } from '@/components/zpl-editor';
 import { messages as editorMessages } from '@/components/zpl-editor/messages';
 import { fillMessage, useMessages } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
 import { messages } from './messages';
 
 export interface ZplCreatorPageProps {
@@ -21,6 +24,18 @@ export default function ZplCreatorPage({ random = Math.random, now = () => new D
   const [tracking, setTracking] = useState<string>();
   const [logoOpen, setLogoOpen] = useState(false);
   const em = useMessages(editorMessages);
+  const editor = useRef<EditorView | undefined>(undefined);
+  const [placement, setPlacement] = useState<{ text: string; fits: boolean }>();
+
+  /** Puts the logo where the cursor is, in free space of that label, and says where. */
+  const insertLogo = (graphic: GraphicReply) => {
+    const placed = placeGraphic(zpl, graphic, editor.current?.state.selection.main.head);
+    const text = placementMessage(em, placed, graphic);
+    setZpl(placed.zpl);
+    setPlacement({ text, fits: placed.where !== 'no-room' });
+    if (placed.where === 'no-room') notify.warning(text);
+    else notify.success(text);
+  };
 
   const sample = () => {
     const label = generateSampleLabel(random, now());
@@ -53,12 +68,20 @@ export default function ZplCreatorPage({ random = Math.random, now = () => new D
                 </Typography.Text>
               ) : null}
             </Flex>
-            <ZplEditorPanel value={zpl} onChange={setZpl} placeholder={m.placeholder} minHeight={420} maxHeight={640} />
-            <LogoDialog
-              open={logoOpen}
-              onClose={() => setLogoOpen(false)}
-              onInsert={(g) => setZpl((z) => insertGraphic(z, g))}
+            {placement ? (
+              <Typography.Text type={placement.fits ? 'secondary' : 'warning'} data-testid="logo-placement">
+                {placement.text}
+              </Typography.Text>
+            ) : null}
+            <ZplEditorPanel
+              value={zpl}
+              onChange={setZpl}
+              placeholder={m.placeholder}
+              minHeight={420}
+              maxHeight={640}
+              onView={(v) => (editor.current = v)}
             />
+            <LogoDialog open={logoOpen} onClose={() => setLogoOpen(false)} onInsert={insertLogo} />
           </Flex>
         </Col>
         <Col xs={24} lg={14}>

@@ -3,3 +3,4 @@ export * from './commands.js';
 export * from './parse.js';
 export * from './analyze.js';
 export * from './sheet.js';
+export * from './layout.js';
