@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { labCli, openPage, referenceDir } from './support/browser';
 import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { artifactsDir } from './support/setup';
 
 const POSTAL = 'requestedShipment.shipper.address.postalCode';
 
@@ -41,6 +42,14 @@ describe('FAPI Doc', () => {
     const table = page.getByRole('table', { name: 'Request' });
     await expectText(table, 'requestedShipment.shipper', { first: true });
     await expect.poll(() => page.url(), POLL).toContain('view=table');
+    // Issue 31 item 3: the Field column shows whole paths at 1366×900 (the full path on hover too).
+    await page.locator('.sv-controls').getByText('4', { exact: true }).click();
+    const postalCell = table.locator(`[data-path="${POSTAL}"] .sv-path`);
+    await expectVisible(postalCell);
+    expect(await postalCell.getAttribute('title')).toBe(POSTAL);
+    expect(await postalCell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, 'fapi-doc-table-1366x900.png') });
+    await page.locator('.sv-controls').getByText('2', { exact: true }).click();
     await page.getByText('Tree', { exact: true }).click();
     await expectVisible(tree);
 
@@ -63,6 +72,10 @@ describe('FAPI Doc', () => {
     await expectVisible(
       page.getByRole('tree', { name: 'Request' }).locator(`[data-path="${POSTAL}"][aria-selected="true"]`),
     );
+
+    // Issue 31 item 4: full descriptions (the carrier's loadDocReference links among them) log no CSP violation.
+    await page.getByRole('checkbox', { name: 'show full description' }).check();
+    await expectVisible(tree.locator('a[data-doc-ref="countrycodes"]').first());
 
     // Named samples: view one as JSON, send one to the playground.
     await expectText(page, 'Named samples (35)');

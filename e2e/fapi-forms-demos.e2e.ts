@@ -295,6 +295,17 @@ describe('the playground forms and demos in Chromium', () => {
     await expectVisible(etd.getByTestId('label-canvas')); // the PDF preview (pdf.js) drew its page
     await etd.getByRole('button', { name: 'Upload to API' }).click();
     await expectText(etd.getByTestId('fapi-etd-answer'), /^Document uploaded: docId 09[0-9a-f]{14}, documentType CI$/);
+    // Issue 31: under the PDF preview the Success alert was below the fold at 1366×900; it scrolls into view.
+    await expect
+      .poll(
+        () =>
+          etd.getByTestId('fapi-form-result').evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight + 1; // aligned to the bottom edge, to a subpixel
+          }),
+        POLL,
+      )
+      .toBe(true);
 
     await chooseEndpoint(page, 'Letterhead / Signature Image Upload');
     const image = page.getByTestId('fapi-form-image');

@@ -82,10 +82,11 @@ describe('Payload Generator', () => {
     await expectText(page.getByTestId('ship-payload-validation'), 'Valid against the ship document', { first: true });
 
     // Send to the playground: the handoff carries the payload, the page goes to the playground.
+    // (The generator also keeps its own state in sessionStorage: only the handoff's key is read.)
     await page.evaluate(() => {
       const set = sessionStorage.setItem.bind(sessionStorage);
       sessionStorage.setItem = (k: string, v: string) => {
-        (window as unknown as { __handoff?: string }).__handoff = v;
+        if (k === 'lab.fapi.handoff') (window as unknown as { __handoff?: string }).__handoff = v;
         set(k, v);
       };
     });

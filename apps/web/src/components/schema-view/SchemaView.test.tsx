@@ -68,11 +68,18 @@ const doc = {
 };
 const tree = buildSchemaTree({ $ref: '#/components/schemas/Ship' }, doc);
 
-function Harness({ onDocReference }: { onDocReference?: (name: string) => void }) {
+function Harness({
+  onDocReference,
+  initialSelected,
+}: {
+  onDocReference?: (name: string) => void;
+  /** A deep link's field. */
+  initialSelected?: string;
+}) {
   const [view, setView] = useState<SchemaViewMode>('tree');
   const [level, setLevel] = useState(DEFAULT_LEVEL);
   const [full, setFull] = useState(false);
-  const [selected, setSelected] = useState<string>();
+  const [selected, setSelected] = useState<string | undefined>(initialSelected);
   return (
     <>
       <SchemaViewControls
@@ -96,6 +103,14 @@ function Harness({ onDocReference }: { onDocReference?: (name: string) => void }
       <output data-testid="selected">{selected ?? ''}</output>
     </>
   );
+}
+
+/** The Harness as a table at level 4, and the postal code's row. */
+function tableRowOfPostalCode(): HTMLElement {
+  renderWithProviders(<Harness />);
+  fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+  fireEvent.click(screen.getByRole('radio', { name: '4' }));
+  return screen.getAllByRole('row').find((el) => el.dataset.path === 'requestedShipment.shipper.address.postalCode')!;
 }
 
 const shownNames = () => screen.queryAllByRole('treeitem').map((el) => el.querySelector('.sv-name')?.textContent);
@@ -206,12 +221,7 @@ describe('SchemaView', () => {
   });
 
   it('shows the same fields as a table with paths, types, required, values, lengths, format and example', () => {
-    renderWithProviders(<Harness />);
-    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
-    fireEvent.click(screen.getByRole('radio', { name: '4' }));
-    const row = screen
-      .getAllByRole('row')
-      .find((el) => el.dataset.path === 'requestedShipment.shipper.address.postalCode')!;
+    const row = tableRowOfPostalCode();
     expect(
       within(row)
         .getAllByRole('cell')
@@ -230,5 +240,82 @@ describe('SchemaView', () => {
     expect(within(service).getByText('PRIORITY_OVERNIGHT')).toBeInTheDocument();
     const top = screen.getAllByRole('row').find((el) => el.dataset.path === 'requestedShipment')!;
     expect(within(top).getAllByRole('cell')[2]).toHaveTextContent('yes');
+  });
+
+  it('a level chosen after a search or a deep link wins: level 1 closes what they opened (issue 31)', () => {
+    const POSTAL = 'requestedShipment.shipper.address.postalCode';
+    const { unmount } = renderWithProviders(<Harness />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search fields by name or description' }), {
+      target: { value: 'postalcode' },
+    });
+    expect(shownNames()).toContain('postalCode');
+    fireEvent.click(screen.getByRole('radio', { name: '1' }));
+    expect(shownNames()).toEqual(['requestedShipment', 'labelResponseOptions', 'node']);
+    expect(screen.getByTestId('selected')).toHaveTextContent(POSTAL);
+    fireEvent.click(screen.getByRole('radio', { name: '2' }));
+    expect(shownNames()).not.toContain('address');
+    unmount();
+
+    renderWithProviders(<Harness initialSelected={POSTAL} />);
+    expect(shownNames()).toContain('postalCode');
+    fireEvent.click(screen.getByRole('radio', { name: '1' }));
+    expect(shownNames()).toEqual(['requestedShipment', 'labelResponseOptions', 'node']);
+  });
+
+  it('shows whole paths in the table: the full path on hover, a Field column the user can widen (issue 31)', () => {
+    const row = tableRowOfPostalCode();
+    expect(row.querySelector('.sv-path')).toHaveAttribute('title', 'requestedShipment.shipper.address.postalCode');
+    const scroll = screen.getByRole('table', { name: 'request' });
+    const handle = screen.getByRole('separator', { name: 'resize the Field column' });
+    const width = () => Number(handle.getAttribute('aria-valuenow'));
+    const start = width();
+    expect(scroll.style.getPropertyValue('--sv-field-width')).toBe(`${start}px`);
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    expect(width()).toBe(start + 16);
+    fireEvent.mouseDown(handle, { clientX: 300, button: 0 });
+    fireEvent.mouseMove(document, { clientX: 420 });
+    fireEvent.mouseUp(document, { clientX: 420 });
+    expect(width()).toBe(start + 16 + 120);
+    fireEvent.mouseMove(document, { clientX: 600 });
+    expect(width()).toBe(start + 16 + 120);
+    expect(scroll.style.getPropertyValue('--sv-field-width')).toBe(`${start + 136}px`);
+    fireEvent.mouseDown(handle, { clientX: 300, button: 0 });
+    fireEvent.mouseMove(document, { clientX: -2000 });
+    fireEvent.mouseUp(document);
+    expect(width()).toBe(160);
+    fireEvent.doubleClick(handle);
+    expect(width()).toBe(start);
+  });
+
+  it('never hands an inline handler or a javascript: URL to the HTML parser (no CSP report) (issue 31)', () => {
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    const dirty = [
+      `<a onclick='loadDocReference("countrycodes")'>click here to see Country Codes</a>`,
+      `<a ONCLICK = "loadDocReference('locales')" title="x y">locales</a>`,
+      '<img src=x onerror=alert(1)>',
+      '<b onmouseover="x" class=a>bold</b>',
+      `<p onload='a"b'>p</p>`,
+      '<a href="javascript:alert(1)">js</a>',
+      '<a href=" JaVaScRiPt:alert(2)">js2</a>',
+      `<a href='jav&#x09;ascript:alert(3)'>js3</a>`,
+      '<a href="https://example.com/doc">doc</a>',
+    ].join(' ');
+    try {
+      const clean = sanitizeDescription(dirty);
+      const seen = parse.mock.calls.map((c) => String(c[0])).join('\n');
+      expect(seen).toContain('click here to see Country Codes');
+      expect(seen).not.toMatch(/\son[a-z]+\s*=/i);
+      expect(seen).not.toMatch(/javascript:/i);
+      expect(clean).not.toMatch(/\son[a-z]+\s*=/i);
+      expect(clean).not.toMatch(/javascript|jav&|alert/i);
+      expect(clean).toContain(
+        '<a data-doc-ref="countrycodes" href="#ref-countrycodes">click here to see Country Codes</a>',
+      );
+      expect(clean).toContain('<a title="x y" data-doc-ref="locales" href="#ref-locales">locales</a>');
+      expect(clean).toContain('<b>bold</b>');
+      expect(clean).toContain('<a href="https://example.com/doc" target="_blank" rel="noopener noreferrer">doc</a>');
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Button, Checkbox, Empty, Input, Segmented } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, CopyOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
@@ -51,6 +51,60 @@ function Description({ html, full }: { html: string; full: boolean }) {
     return sanitizeDescription(first.truncated ? `${first.text} …` : first.text);
   }, [html, full]);
   return <div className="sv-desc" dangerouslySetInnerHTML={{ __html: shown }} />;
+}
+
+/**
+ * A path that wraps after its dots (and inside a part only when it cannot fit): text nodes and
+ * `<wbr>`s straight in the caller's element, so its text is still the whole path.
+ */
+function PathText({ path }: { path: string }) {
+  const parts = path.split('.');
+  return parts.map((p, i) => (
+    <Fragment key={i}>
+      {i < parts.length - 1 ? `${p}.` : p}
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
+
+/** The table's Field column: its default, narrowest and widest widths (px), and a key press's step. */
+export const FIELD_WIDTH = { initial: 320, min: 160, max: 1200, step: 16 } as const;
+const clampWidth = (w: number) => Math.min(FIELD_WIDTH.max, Math.max(FIELD_WIDTH.min, Math.round(w)));
+
+/** The handle on the Field header: drag it, or use ← →; a double click restores the default. */
+function FieldResizer({ width, onWidth, label }: { width: number; onWidth: (w: number) => void; label: string }) {
+  const start = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    const x0 = e.clientX;
+    const move = (ev: globalThis.MouseEvent) => onWidth(clampWidth(width + ev.clientX - x0));
+    const up = () => {
+      document.removeEventListener('mousemove', move);
+      document.removeEventListener('mouseup', up);
+    };
+    document.addEventListener('mousemove', move);
+    document.addEventListener('mouseup', up);
+  };
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuenow={width}
+      aria-valuemin={FIELD_WIDTH.min}
+      aria-valuemax={FIELD_WIDTH.max}
+      tabIndex={0}
+      className="sv-resize"
+      onMouseDown={start}
+      onDoubleClick={() => onWidth(FIELD_WIDTH.initial)}
+      onKeyDown={(e) => {
+        const step = e.key === 'ArrowRight' ? FIELD_WIDTH.step : e.key === 'ArrowLeft' ? -FIELD_WIDTH.step : 0;
+        if (step === 0) return;
+        e.preventDefault();
+        onWidth(clampWidth(width + step));
+      }}
+    />
+  );
 }
 
 function EnumValues({ values, full, m }: { values: string[]; full: boolean; m: Messages }) {
@@ -173,7 +227,9 @@ const Row = memo(function Row({
       >
         <div className="sv-cell sv-cell-field" role="cell" style={{ paddingInlineStart: (f.depth - 1) * 12 }}>
           {caret}
-          <span className="sv-path">{f.path}</span>
+          <span className="sv-path" title={f.path}>
+            <PathText path={f.path} />
+          </span>
           {copyButton}
         </div>
         <div className="sv-cell" role="cell">
@@ -276,7 +332,15 @@ export function SchemaView({
   const m = useMessages(messages);
   const fields = tree.fields;
   const byPath = useMemo(() => new Map(fields.map((f, i) => [f.path, i])), [fields]);
-  const resetKey = `${level}`;
+  // Every level choice starts over (even back to a level chosen before): carets and searches open
+  // fields until the next one.
+  const [levelSeen, setLevelSeen] = useState(level);
+  const [levelChoices, setLevelChoices] = useState(0);
+  if (level !== levelSeen) {
+    setLevelSeen(level);
+    setLevelChoices((n) => n + 1);
+  }
+  const resetKey = `${level}:${levelChoices}`;
   const [overrides, setOverrides] = useState<{ tree: SchemaTree; key: string; map: Map<number, boolean> }>({
     tree,
     key: resetKey,
@@ -311,13 +375,14 @@ export function SchemaView({
     [fields, isOpen, setOpen],
   );
 
-  // A selection from outside (deep link) or a level change: keep the selected field shown and in view.
+  // A selection from outside (deep link, search): show the selected field and scroll to it. A level
+  // chosen afterwards wins (issue 31): it does not reopen the selection's parents.
   useEffect(() => {
     if (selectedIndex === undefined) return;
     reveal(selectedIndex);
     pendingScroll.current = selectedIndex;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection, the tree or the level changes
-  }, [selectedIndex, tree, resetKey]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection or the tree changes
+  }, [selectedIndex, tree]);
 
   const select = useCallback(
     (path: string | undefined, jump = false) => {
@@ -327,11 +392,13 @@ export function SchemaView({
     [onSelect, byPath],
   );
 
+  const [fieldWidth, setFieldWidth] = useState<number>(FIELD_WIDTH.initial);
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: visible.length,
     getScrollElement: () => parentRef.current,
-    // One fixed height per row (no layout reads) unless full descriptions are shown, then measured.
+    // One fixed height per tree row (no layout reads) unless full descriptions are shown; table rows
+    // are measured (their paths wrap).
     estimateSize: () => (view === 'table' ? TABLE_ROW : TREE_ROW),
     overscan: 10,
     initialRect: { width: 800, height: 600 },
@@ -339,10 +406,11 @@ export function SchemaView({
     getItemKey: (i) => visible[i]!,
   });
 
-  // Heights change with the full-description switch and the view: forget the measured ones.
+  // Heights change with the full-description switch, the view and the Field column: forget the measured ones.
   useEffect(() => {
     virtualizer.measure();
-  }, [fullDescription, view, virtualizer]);
+  }, [fullDescription, view, fieldWidth, virtualizer]);
+  const measured = fullDescription || view === 'table';
 
   useEffect(() => {
     const target = pendingScroll.current;
@@ -444,7 +512,7 @@ export function SchemaView({
         <div
           ref={parentRef}
           className={`sv-scroll sv-${view}${fullDescription ? '' : ' sv-fixed'}`}
-          style={{ height }}
+          style={{ height, ['--sv-field-width' as string]: `${fieldWidth}px` }}
           role={view === 'table' ? 'table' : 'tree'}
           aria-label={label}
         >
@@ -459,9 +527,10 @@ export function SchemaView({
                 m.colFormat,
                 m.colExample,
                 m.colDescription,
-              ].map((c) => (
+              ].map((c, i) => (
                 <div key={c} className="sv-cell" role="columnheader">
                   {c}
+                  {i === 0 && <FieldResizer width={fieldWidth} onWidth={setFieldWidth} label={m.resizeField} />}
                 </div>
               ))}
             </div>
@@ -473,7 +542,7 @@ export function SchemaView({
                 <div
                   key={item.key}
                   data-index={item.index}
-                  ref={fullDescription ? virtualizer.measureElement : undefined}
+                  ref={measured ? virtualizer.measureElement : undefined}
                   className="sv-item"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >

@@ -5,24 +5,67 @@ import DOMPurify from 'dompurify';
  * scripts, no inline handlers, no `javascript:` URLs. The carrier's `<a onclick='loadDocReference("x")'>`
  * links become in-viewer links (`data-doc-ref="x"`, handled by the schema view), other links open
  * in a new tab.
+ *
+ * Inline handlers are taken out of the text before DOMPurify parses it: Chromium reports a CSP
+ * violation for an `on…` attribute as soon as its parser meets one, even in DOMPurify's inert
+ * document (issue 31), so the parser must never see them.
  */
 
 const DOC_REFERENCE = /loadDocReference\(\s*\\?["']([\w.-]+)\\?["']\s*\)/;
+/** A start tag with its attributes (quoted values may hold `>`). */
+const START_TAG = /<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+/** What is left of a handler a malformed tag hid from START_TAG. */
+const LEFTOVER_HANDLER = /(<[^>]*?)[\s/"']on[a-z-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi;
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href']);
+
+function unquote(raw: string | undefined): string {
+  if (raw === undefined) return '';
+  return raw.startsWith('"') || raw.startsWith("'") ? raw.slice(1, -1) : raw;
+}
+
+/** A URL as a browser reads it: entities decoded, tabs, line breaks and controls dropped. */
+function scriptUrl(value: string): boolean {
+  const decoded = value
+    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&(tab|newline|colon);/gi, (_, n: string) => ({ tab: '\t', newline: '\n', colon: ':' })[n.toLowerCase()]!)
+    // eslint-disable-next-line no-control-regex -- control characters are what a browser drops from a URL
+    .replace(/[\u0000-\u0020]/g, '')
+    .toLowerCase();
+  return /^(javascript|vbscript|data):/.test(decoded);
+}
+
+/** Drops `on…` attributes and script URLs from every tag; `loadDocReference("x")` becomes `data-doc-ref`. */
+export function withoutInlineScript(html: string): string {
+  const out = html.replace(START_TAG, (_tag, name: string, attrs: string, slash: string) => {
+    const kept: string[] = [];
+    let reference: string | undefined;
+    for (const a of attrs.matchAll(ATTRIBUTE)) {
+      const attr = a[1]!.toLowerCase();
+      if (attr.startsWith('on')) {
+        if (name.toLowerCase() === 'a' && attr === 'onclick') reference ??= DOC_REFERENCE.exec(unquote(a[2]))?.[1];
+        continue;
+      }
+      if (URL_ATTRIBUTES.has(attr) && scriptUrl(unquote(a[2]))) continue;
+      kept.push(a[0]);
+    }
+    if (reference) kept.push(`data-doc-ref="${reference}"`, `href="#ref-${reference}"`);
+    return `<${name}${kept.map((k) => ` ${k}`).join('')}${slash ? ' /' : ''}>`;
+  });
+  let rest = out;
+  for (let before = ''; before !== rest;) {
+    before = rest;
+    rest = rest.replace(LEFTOVER_HANDLER, '$1');
+  }
+  return rest;
+}
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
 function instance(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const p = DOMPurify(window);
-  p.addHook('uponSanitizeAttribute', (node, data) => {
-    if (data.attrName === 'onclick' && node.tagName === 'A') {
-      const m = DOC_REFERENCE.exec(data.attrValue);
-      if (m) {
-        node.setAttribute('data-doc-ref', m[1]!);
-        node.setAttribute('href', `#ref-${m[1]!}`);
-      }
-    }
-  });
   p.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.hasAttribute('href') && !node.hasAttribute('data-doc-ref')) {
       node.setAttribute('target', '_blank');
@@ -39,7 +82,7 @@ const cache = new Map<string, string>();
 export function sanitizeDescription(html: string): string {
   const hit = cache.get(html);
   if (hit !== undefined) return hit;
-  const clean = instance().sanitize(html, {
+  const clean = instance().sanitize(withoutInlineScript(html), {
     ALLOWED_TAGS: [
       'a',
       'b',

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Col, Flex, Form, Row, Space, Tabs, Tag, Typography } from 'antd';
 import type { OpenApiValidateReply } from '@lab/core/contract';
@@ -26,6 +26,7 @@ import { PackageTab } from './PackageTab';
 import { PaymentTab } from './PaymentTab';
 import { ServiceTab } from './ServiceTab';
 import { useShipEnums, validateShipPayload } from './shipPayloadApi';
+import { restoreSessionState, saveSessionState } from './sessionState';
 
 /**
  * The ship payload generator panel (issue 14): the page at /api/fapishippayloadgenerator and the
@@ -43,7 +44,11 @@ const FILE_NAME = 'ship-payload.json';
 export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProps) {
   const m = useMessages(messages);
   const navigate = useNavigate();
-  const [s, setState] = useState<ShipPayloadState>(() => defaultShipPayloadState(new Date()));
+  // Kept for the browser session (issue 31): leaving the page and coming back restores the payload.
+  const [s, setState] = useState<ShipPayloadState>(() => restoreSessionState(new Date()));
+  const latest = useRef(s);
+  latest.current = s;
+  useEffect(() => () => saveSessionState(latest.current), []);
   const set = useCallback(
     (patch: Patch) => setState((prev) => ({ ...prev, ...(typeof patch === 'function' ? patch(prev) : patch) })),
     [],
@@ -53,6 +58,7 @@ export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProp
   const imported = enumsQuery.data != null;
 
   const debounced = useDebounced(s, REBUILD_DEBOUNCE_MS);
+  useEffect(() => saveSessionState(debounced), [debounced]);
   const result = useMemo(() => buildShipPayload(debounced, enums), [debounced, enums]);
   const json = useMemo(() => JSON.stringify(result.payload, null, 2), [result]);
   const totalWeight = (result.payload.requestedShipment as { totalWeight: number }).totalWeight;

@@ -161,6 +161,8 @@ export const messages = defineMessages({
     w_customsVsInvoice:
       'Total customs value {customs} is not the invoice total {invoice}; the customs values are sent as entered',
     w_etdNeedsCommercialInvoice: 'ECI is on: ask for COMMERCIAL_INVOICE in the ETD document types',
+    w_eciOffNoInvoice:
+      'ECI is off: commercialInvoice is left out, though the ship document lists it as required in customsClearanceDetail',
     w_cityTooLong: 'City is longer than 35 characters; cut to 35',
     w_bookingNotNumber: 'Booking confirmation number must be digits; left out',
     w_zoneNumber: 'Zone numbers are 1 to 12; zone {zone} left out',
@@ -325,6 +327,7 @@ export const messages = defineMessages({
     w_customsVsUnits: '商品 {index}：海关价值 {customs} 不等于单价 × 数量（{product}）；按填写的海关价值发送',
     w_customsVsInvoice: '海关总价值 {customs} 不等于发票合计 {invoice}；按填写的海关价值发送',
     w_etdNeedsCommercialInvoice: '已开启 ECI：请在 ETD 单证类型中选择 COMMERCIAL_INVOICE',
+    w_eciOffNoInvoice: '已关闭 ECI：不发送 commercialInvoice，但 ship 文档要求 customsClearanceDetail 中包含它',
     w_cityTooLong: '城市超过 35 个字符，已截断为 35 个',
     w_bookingNotNumber: '订舱确认号必须是数字，已省略',
     w_zoneNumber: '区域编号为 1 到 12；已省略区域 {zone}',

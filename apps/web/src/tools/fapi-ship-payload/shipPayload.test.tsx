@@ -236,7 +236,7 @@ describe('Payload Generator', () => {
     expect((handoff!.body as Json).requestedShipment.shipper.address.countryCode).toBe('CN');
   });
 
-  it('fills from a 020 transaction and lists each tag as mapped or not mapped', async () => {
+  it('fills from a 020 transaction, lists each tag as mapped or not mapped, and starts a named party empty', async () => {
     server();
     renderWithProviders(<ShipPayloadGenerator />);
     fireEvent.click(button('From a transaction'));
@@ -252,5 +252,33 @@ describe('Payload Generator', () => {
     expect(json().requestedShipment.customsClearanceDetail.commodities).toEqual([
       { description: 'Shoes', quantityUnits: 'PCS' },
     ]);
+    // Issue 31: the recipient the transaction names starts empty, none of the sample's values stay.
+    const recipient = json().requestedShipment.recipients[0];
+    expect(recipient.address.countryCode).toBe('IT');
+    expect(JSON.stringify(recipient)).not.toMatch(/Memphis|Jordan Lee|Lee Imports|"TN"|38125|Hacks Cross/);
+    expect(json().requestedShipment.shipper.contact.personName).toBe('Li Lei'); // no shipper tag: kept
+  });
+
+  it('removes commercialInvoice when ECI is off (spec 001 §4; issue 31)', async () => {
+    server();
+    renderWithProviders(<ShipPayloadGenerator />);
+    await waitFor(() => expect(json().requestedShipment.customsClearanceDetail.commercialInvoice).toBeDefined());
+    open('Commodity');
+    fireEvent.click(screen.getByLabelText('ECI (electronic commercial invoice)', { selector: 'input[type=checkbox]' }));
+    await waitFor(() =>
+      expect(json().requestedShipment.shippingDocumentSpecification).toEqual({ shippingDocumentTypes: [] }),
+    );
+    expect(Object.keys(json().requestedShipment.customsClearanceDetail)).not.toContain('commercialInvoice');
+  });
+
+  it('keeps the payload for the browser session: leaving the page and coming back restores it (issue 31)', async () => {
+    server();
+    const first = renderWithProviders(<ShipPayloadPage />);
+    fireEvent.change(document.querySelector('#spg-accountNumber')!, { target: { value: '740561073' } });
+    await waitFor(() => expect(json().accountNumber).toEqual({ value: '740561073' }));
+    first.unmount();
+    renderWithProviders(<ShipPayloadPage />);
+    expect(document.querySelector('#spg-accountNumber')).toHaveValue('740561073');
+    await waitFor(() => expect(json().accountNumber).toEqual({ value: '740561073' }));
   });
 });

@@ -1,9 +1,9 @@
 import { Segmented } from 'antd';
-import { useMessages } from '@/lib/i18n';
+import { fillMessage, useMessages } from '@/lib/i18n';
 import type { EditorMode } from './JsonEditor';
 import { messages } from './messages';
 
-/** An editor's Text / Tree (or View) switch, named `<label> mode`. */
+/** An editor's code / form (or view) switch (spec 000's words), named `<label> mode`. */
 export function EditorModeSwitch(p: {
   label: string;
   treeLabel: string;
@@ -15,10 +15,10 @@ export function EditorModeSwitch(p: {
   return (
     <Segmented
       size="small"
-      aria-label={`${p.label} mode`}
+      aria-label={fillMessage(m.editorMode, { editor: p.label })}
       value={p.value}
       options={[
-        { value: 'text', label: m.textMode },
+        { value: 'text', label: m.codeMode },
         { value: 'tree', label: p.treeLabel, disabled: p.treeDisabled },
       ]}
       onChange={(v) => p.onChange(v as EditorMode)}

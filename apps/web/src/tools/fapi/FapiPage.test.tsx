@@ -437,4 +437,33 @@ describe('FAPI Playground', () => {
     const saved = JSON.parse(localStorage.getItem(TABS_KEY)!) as TabsState;
     expect(saved.tabs[0]).toMatchObject({ endpointId: 'ship-create', method: 'POST' });
   });
+
+  it('shows the schema line of the current text only: nothing green beside a json syntax error (issue 31)', async () => {
+    seedTabs('{"requestedShipment": {}}');
+    renderWithProviders(<FapiPage />, { route: '/api/fapi' });
+    expect(await screen.findByTestId('schema-valid')).toHaveTextContent('matches the endpoint’s schema');
+    fireEvent.change(screen.getByTestId('request-editor'), { target: { value: '{"requestedShipment": {}},,' } });
+    expect(await screen.findByText('json syntax error')).toBeVisible();
+    expect(screen.queryByTestId('schema-valid')).toBeNull();
+    expect(screen.getByTestId('schema-waiting')).toHaveTextContent('schema check waits for valid JSON');
+    await new Promise((r) => setTimeout(r, 600)); // past the check's 400 ms pause: still nothing green
+    expect(screen.queryByTestId('schema-valid')).toBeNull();
+    fireEvent.change(screen.getByTestId('request-editor'), { target: { value: '{"labelResponseOptions": "LABEL"}' } });
+    expect(screen.queryByTestId('schema-valid')).toBeNull(); // the last answer was for another text
+    expect(screen.getByText('checking against the schema…')).toBeInTheDocument();
+    expect(await screen.findByTestId('schema-problems')).toHaveTextContent('1 schema problems');
+  });
+
+  it.each([
+    ['en', ['code', 'form'], ['code', 'view']],
+    ['zh', ['代码', '表单'], ['代码', '查看']],
+  ] as const)('names the editors’ modes code/form and code/view in %s (spec 000; issue 31)', async (lang, req, res) => {
+    seedTabs('{}');
+    renderWithProviders(<FapiPage />, { route: '/api/fapi', lang });
+    await screen.findByTestId('request-editor');
+    const labels = (name: string) =>
+      [...screen.getByLabelText(name).querySelectorAll('.ant-segmented-item-label')].map((l) => l.textContent);
+    expect(labels(lang === 'en' ? 'Request mode' : '请求模式')).toEqual(req);
+    expect(labels(lang === 'en' ? 'Response mode' : '响应模式')).toEqual(res);
+  });
 });

@@ -9,7 +9,7 @@ import { SchemaProblems } from './SchemaProblems';
 import { EditorModeSwitch } from './EditorModeSwitch';
 import { messages } from './messages';
 
-/** The request column: text/tree mode, the editor and the schema check under it. */
+/** The request column: code/form mode, the editor and the schema check under it. */
 export function RequestPane({
   endpoint,
   schema,
@@ -39,7 +39,7 @@ export function RequestPane({
         <Typography.Text strong>{m.request}</Typography.Text>
         <EditorModeSwitch
           label={m.request}
-          treeLabel={m.treeMode}
+          treeLabel={m.formMode}
           treeDisabled={!valid}
           value={mode}
           onChange={onModeChange}

@@ -15,7 +15,7 @@ function responseText(r: CarrierCallResult): string {
   return JSON.stringify({ status: r.status, statusText: r.statusText, data: r.body }, null, 2);
 }
 
-/** The response column: summary, Copy JSON, text/view mode, the read-only editor and the headers. */
+/** The response column: summary, Copy JSON, code/view mode, the read-only editor and the headers. */
 export function ResponsePane({
   result,
   mode,

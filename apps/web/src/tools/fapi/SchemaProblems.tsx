@@ -1,7 +1,7 @@
 import { Alert, Typography } from 'antd';
 import type { CarrierEndpoint } from '@lab/core/carrier';
 import { fillMessage, useMessages } from '@/lib/i18n';
-import type { useSchemaCheck } from './fapiApi';
+import type { SchemaCheck } from './fapiApi';
 import { messages } from './messages';
 
 /** The request's schema check (against the imported document), its problems linked to their nodes. */
@@ -12,13 +12,20 @@ export function SchemaProblems({
 }: {
   endpoint: CarrierEndpoint;
   /** The request text's schema check (kept by the panel across a switch to a specific form and back). */
-  check: ReturnType<typeof useSchemaCheck>;
+  check: SchemaCheck;
   onJump: (path: string) => void;
 }) {
   const m = useMessages(messages);
   const { data: reply, error, isFetching } = check;
   const problems = reply?.problems ?? [];
   if (!endpoint.operation) return <Typography.Text type="secondary">{m.schemaNone}</Typography.Text>;
+  if (check.invalid)
+    return (
+      <Typography.Text type="secondary" data-testid="schema-waiting">
+        {m.schemaWaiting}
+      </Typography.Text>
+    );
+  if (!check.current) return <Typography.Text type="secondary">{m.schemaChecking}</Typography.Text>;
   if (error)
     return <Typography.Text type="danger">{fillMessage(m.schemaFailed, { message: error.message })}</Typography.Text>;
   if (!reply) return isFetching ? <Typography.Text type="secondary">{m.schemaChecking}</Typography.Text> : null;

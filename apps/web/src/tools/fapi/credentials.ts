@@ -80,11 +80,14 @@ export type CredentialButton = {
   kind: 'danger' | 'success' | 'warning';
 };
 
-/** `Credential Required` when no slot has a client id; else the active (or first filled) slot's flag. */
+/**
+ * `Credential Required` when no active slot has a client id; else the active slot's flag. Keys typed
+ * into a slot that is not applied (or left in another slot after the active one is reset) do not
+ * count: the button and the tag always speak of the same slot (issue 31).
+ */
 export function credentialButton(state: CredentialState): CredentialButton {
-  const filled = state.slots.filter((s) => s.clientId.trim() !== '');
-  if (filled.length === 0) return { text: 'Credential Required', kind: 'danger' };
-  const slot = state.slots.find((s) => s.name === state.activeId) ?? filled[0]!;
+  const slot = activeSlot(state);
+  if (!slot) return { text: 'Credential Required', kind: 'danger' };
   return slot.isProduction ? { text: 'Production', kind: 'success' } : { text: 'Sandbox', kind: 'warning' };
 }
 

@@ -29,14 +29,38 @@ export const fapiQueries = {
 
 export const useSamples = (endpointId: string) => useQuery(fapiQueries.samples(endpointId));
 
-/** The schema check of the request text, 400 ms after its last change (only while it is valid JSON, and `enabled`). */
-export function useSchemaCheck(endpoint: CarrierEndpoint, text: string, enabled: boolean) {
+/** The schema check of the request text as the screen shows it. */
+export interface SchemaCheck {
+  /** The check's answer: for the current text only when `current`. */
+  data: OpenApiValidateReply | undefined;
+  error: Error | null;
+  isFetching: boolean;
+  /** The current text is not JSON: there is nothing to check. */
+  invalid: boolean;
+  /** `data` (and `error`) are about the current text, not an earlier one. */
+  current: boolean;
+}
+
+/**
+ * The schema check of the request text, 400 ms after its last change (only while it is valid JSON,
+ * and `enabled`). Its answer is only shown for the text it checked (issue 31: never a green line
+ * beside a json syntax error, nor the last text's answer while the new one is checked).
+ */
+export function useSchemaCheck(endpoint: CarrierEndpoint, text: string, enabled: boolean): SchemaCheck {
   const checkedText = useDebounced(text, 400);
   const checked = useMemo(() => parseBody(checkedText), [checkedText]);
-  return useQuery({
+  const invalid = useMemo(() => !parseBody(text).ok, [text]);
+  const q = useQuery({
     ...fapiQueries.validate(endpoint.id, checkedText, checked.ok ? checked.value : null),
     enabled: enabled && !!endpoint.operation && checked.ok,
   });
+  return {
+    data: q.data,
+    error: q.error,
+    isFetching: q.isFetching,
+    invalid,
+    current: !invalid && checkedText === text && !q.isPlaceholderData,
+  };
 }
 
 const stockTypesOf = (doc: unknown) => (doc ? findLabelStockTypes(doc) : undefined) ?? FALLBACK_STOCK_TYPES;

@@ -27,16 +27,18 @@ import { problemPath, toDisplayPath } from './jsonPaths';
 const token = { accessToken: 'tok-1', expiresAt: 10_000 };
 
 describe('credential slots', () => {
-  it('reads Credential Required until a slot has a client id, then the active slot’s flag', () => {
+  it('reads Credential Required until a slot with a client id is applied, then the active slot’s flag', () => {
     let s = blankState();
     expect(credentialButton(s)).toEqual({ text: 'Credential Required', kind: 'danger' });
     s = updateSlot(s, 'No.2', { clientId: 'key', clientSecret: 'secret' });
-    expect(credentialButton(s)).toEqual({ text: 'Sandbox', kind: 'warning' });
+    expect(credentialButton(s)).toEqual({ text: 'Credential Required', kind: 'danger' });
     s = updateSlot(s, 'No.3', { clientId: 'k3', isProduction: true });
     s = applySlot(s, 'No.3', token);
     expect(credentialButton(s)).toEqual({ text: 'Production', kind: 'success' });
     s = applySlot(s, 'No.2', token);
     expect(credentialButton(s)).toEqual({ text: 'Sandbox', kind: 'warning' });
+    s = resetSlot(s, 'No.2'); // No.3 still holds keys, but nothing is active
+    expect(credentialButton(s)).toEqual({ text: 'Credential Required', kind: 'danger' });
   });
 
   it('locks on apply: environment and keys stay, comments still change; reset unlocks and blanks', () => {

@@ -100,7 +100,9 @@ export class OrderRun {
     const controller = new AbortController();
     this.controller = controller;
     const live = () => this.controller === controller && !controller.signal.aborted;
-    this.set({ ...IDLE, step: 0, status: 'process', running: true });
+    // Replaced, not merged: the last order's id, state and rejection must not show (issue 31).
+    this.state = { ...IDLE, step: 0, status: 'process', running: true };
+    this.onChange(this.state);
 
     const fail = (err: unknown, step: number) => {
       if (!live()) return;

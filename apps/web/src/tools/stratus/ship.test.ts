@@ -309,6 +309,16 @@ describe('the order steps (fake timers)', () => {
     expect(hidden.last().rejection?.messages[0]).toBe('field 116 (package count) bad');
   });
 
+  it('a new order forgets the last one: no order id, state, labels or rejection from it (issue 31)', async () => {
+    const { run, states } = setup([completed, pending]);
+    run.start(input);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(run.current).toMatchObject({ step: 3, orderId: 'o1', orderState: 'COMPLETED', tries: 1 });
+    const before = states.length;
+    run.start(input);
+    expect(states[before]).toEqual({ ...IDLE, step: 0, status: 'process', running: true });
+  });
+
   it('stop() ends the polling', async () => {
     const { run, deps, last } = setup([pending, pending, pending]);
     run.start(input);

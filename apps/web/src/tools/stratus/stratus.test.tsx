@@ -273,4 +273,33 @@ describe('Stratus screen', () => {
     expect(within(panel).getByText('DIB').closest('.ant-table-row')).not.toHaveClass('tran-row-named');
     expect(screen.getByText(/400 Bad Request/)).toBeInTheDocument();
   });
+
+  it('a second Ship Now starts from a clean slate: no earlier order id, try count or state (issue 31)', async () => {
+    await saved();
+    orderReplies = [{ Id: 'order-1', State: 'COMPLETED', Labels: [], Packages: [], Documents: [] }];
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('credentials-tag')).toHaveTextContent('credentials verified'));
+    fireEvent.change(screen.getByLabelText('transaction'), { target: { value: SAMPLE } });
+    // With fake timers, Testing Library's waitFor would wait forever: each step is advanced by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(button('Ship Now'));
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.getByTestId('tries')).toHaveTextContent('tried 1 timesCOMPLETED');
+    expect(screen.getByTestId('order-steps')).toHaveTextContent('order-1');
+
+    let release!: () => void;
+    postAnswer = () => new Promise((resolve) => (release = () => resolve(json({ Id: 'order-2' }))));
+    orderReplies = [{ Id: 'order-2', State: 'PENDING', Labels: [], Packages: [], Documents: [] }];
+    expect(button('Ship Now')).toBeEnabled();
+    fireEvent.click(button('Ship Now'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls.filter((c) => c.path === '/lab/api/stratus/stratus/v1/order')).toHaveLength(2);
+    expect(screen.getByTestId('tries').textContent).toBe('tried 0 times');
+    expect(screen.getByTestId('order-steps')).not.toHaveTextContent('order-1');
+    await act(async () => {
+      release();
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    expect(screen.getByTestId('tries')).toHaveTextContent('tried 1 timesPENDING');
+  });
 });

@@ -24,6 +24,7 @@ export type PayloadWarningCode =
   | 'customsVsUnits'
   | 'customsVsInvoice'
   | 'etdNeedsCommercialInvoice'
+  | 'eciOffNoInvoice'
   | 'cityTooLong'
   | 'bookingNotNumber'
   | 'zoneNumber'
@@ -41,6 +42,8 @@ export const PAYLOAD_WARNING_MESSAGES: Record<PayloadWarningCode, string> = {
   customsVsInvoice:
     'Total customs value {customs} is not the invoice total {invoice}; the customs values are sent as entered',
   etdNeedsCommercialInvoice: 'ECI is on: ask for COMMERCIAL_INVOICE in the ETD document types',
+  eciOffNoInvoice:
+    'ECI is off: commercialInvoice is left out, though the ship document lists it as required in customsClearanceDetail',
   cityTooLong: 'City is longer than 35 characters; cut to 35',
   bookingNotNumber: 'Booking confirmation number must be digits; left out',
   zoneNumber: 'Zone numbers are 1 to 12; zone {zone} left out',
@@ -342,8 +345,9 @@ export function buildShipPayload(
     if (nonEmpty(s.broker.accountNumber)) broker.accountNumber = { value: s.broker.accountNumber };
     customs.brokers = [{ broker, type: 'IMPORT' }];
   }
-  const invoice: Json = {};
+  // ECI off removes commercialInvoice altogether (spec 001 §4), not an empty object.
   if (s.eci) {
+    const invoice: Json = {};
     const comments = s.comments.filter(nonEmpty);
     if (comments.length > 0) invoice.comments = comments;
     if (nonEmpty(s.declarationStatement)) invoice.declarationStatement = s.declarationStatement;
@@ -352,8 +356,10 @@ export function buildShipPayload(
     w.choice('shipmentPurpose', 'shipmentPurpose', s.shipmentPurpose);
     invoice.shipmentPurpose = s.shipmentPurpose;
     for (const [k, d] of Object.entries(charges)) if (d) invoice[k] = money(d, currency);
+    customs.commercialInvoice = invoice;
+  } else {
+    w.add('eciOffNoInvoice', 'eci');
   }
-  customs.commercialInvoice = invoice;
   const duties: Json = { paymentType: s.dutiesPaymentType };
   if (s.dutiesPaymentType !== 'SENDER' && nonEmpty(s.dutiesAccount)) {
     duties.payor = { responsibleParty: { accountNumber: { value: s.dutiesAccount } } };

@@ -202,10 +202,18 @@ describe('ECI', () => {
     });
   });
 
-  it('off: invoice contents removed, shippingDocumentTypes emptied, ECI tab and image checkbox disabled', () => {
+  it('off: commercialInvoice removed (spec 001 §4), shippingDocumentTypes emptied, ECI tab and image checkbox disabled', () => {
     const s = base({ eci: false, eciImages: true, freightCharge: '3' });
     const rs = (buildShipPayload(s).payload as Json).requestedShipment as Json;
-    expect(rs.customsClearanceDetail.commercialInvoice).toEqual({});
+    expect(Object.keys(rs.customsClearanceDetail)).not.toContain('commercialInvoice');
+    expect(rs.customsClearanceDetail).toMatchObject({ dutiesPayment: { paymentType: 'SENDER' } });
+    expect(buildShipPayload(s).warnings).toContainEqual({
+      code: 'eciOffNoInvoice',
+      field: 'eci',
+      message:
+        'ECI is off: commercialInvoice is left out, though the ship document lists it as required in customsClearanceDetail',
+      values: {},
+    });
     expect(rs.shippingDocumentSpecification).toEqual({ shippingDocumentTypes: [] });
     expect(availability(s)).toMatchObject({ eci: false, eciImages: false });
   });
@@ -422,7 +430,7 @@ describe('warnings', () => {
     expect(build(s).warnings.map((w) => [w.field, w.message])).toEqual([
       ['etdRequestedDocumentTypes', 'ECI is on: ask for COMMERCIAL_INVOICE in the ETD document types'],
     ]);
-    expect(codes({ ...s, eci: false })).toEqual([]);
+    expect(codes({ ...s, eci: false })).toEqual(['eciOffNoInvoice']); // not the ETD one; the invoice is left out
   });
 
   it('a city longer than 35 is cut, with a warning beside it', () => {

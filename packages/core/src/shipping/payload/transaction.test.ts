@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildShipPayload,
   defaultShipPayloadState,
+  emptyParty,
   fillFromTransaction,
   NOT_A_SHIP_TRANSACTION,
   TRANSACTION_TAG_MAPPINGS,
@@ -47,6 +48,18 @@ describe('from a 020 transaction (fsms/samples.txt)', () => {
       countryCode: 'IT',
       phoneNumber: '6107680246',
     });
+  });
+
+  it('starts a party the transaction maps from empty: none of the sample’s values stay (issue 31)', () => {
+    // The sample's shipper is Li Lei in Shenzhen, its recipient in Memphis, TN: the transaction has
+    // neither a shipper person nor a recipient state.
+    expect(result.state.shipper.personName).toBe('');
+    expect(result.state.recipient.stateOrProvinceCode).toBe('');
+    expect(result.state.recipient.streetLines[2]).toBe('');
+    const only = fillFromTransaction(base, '0,"020"50,"IT"99,""');
+    if (!only.ok) throw new Error(only.error.reason);
+    expect(only.state.recipient).toEqual(emptyParty('IT'));
+    expect(only.state.shipper).toEqual(base.shipper); // not in the transaction: kept
   });
 
   it('fills weight, the commodity (description, country, harmonized code, quantity, units, customs value) and the reference', () => {

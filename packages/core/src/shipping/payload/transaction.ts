@@ -1,6 +1,7 @@
 import { parseTransaction, type FormatProblem } from '../../transactions/format.js';
 import {
   emptyCommodity,
+  emptyParty,
   type CommodityInput,
   type PackageInput,
   type PartyInput,
@@ -304,10 +305,19 @@ export function fillFromTransaction(base: ShipPayloadState, text: string): Trans
   if (fields[0]?.id !== '0' || fields[0].value !== '020') {
     return { ok: false, error: { position: 0, reason: NOT_A_SHIP_TRANSACTION } };
   }
+  // A party the transaction names starts empty: the sample's person or state must not stay beside
+  // the transaction's own values (issue 31). A party it does not name is kept as it is.
+  const named = new Set<'shipper' | 'recipient'>();
+  for (const f of fields) {
+    const t = BY_TAG.get(Number(f.id))?.target;
+    if (t?.kind === 'party' || t?.kind === 'street') named.add(t.party);
+  }
+  const partyFrom = (p: PartyInput, who: 'shipper' | 'recipient'): PartyInput =>
+    named.has(who) ? emptyParty() : { ...p, streetLines: [...p.streetLines] };
   const state: ShipPayloadState = {
     ...base,
-    shipper: { ...base.shipper, streetLines: [...base.shipper.streetLines] },
-    recipient: { ...base.recipient, streetLines: [...base.recipient.streetLines] },
+    shipper: partyFrom(base.shipper, 'shipper'),
+    recipient: partyFrom(base.recipient, 'recipient'),
   };
   const rows: TagRow[] = [];
   const pkg: { count: number; weight: string; length: number | null; width: number | null; height: number | null } = {

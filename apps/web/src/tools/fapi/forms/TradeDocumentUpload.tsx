@@ -40,6 +40,7 @@ export default function TradeDocumentUpload(props: SpecificFormProps) {
   const [shipDocumentType, setShipDocumentType] = useState<string>('COMMERCIAL_INVOICE');
   const [contentType, setContentType] = useState<DocumentContentType>('PDF');
   const [file, setFile] = useState<File>();
+  const [fileProblem, setFileProblem] = useState<string>();
   const { busy, result, setResult, upload: send } = useDocumentUpload(props, PATH, 'Trade Document Upload');
 
   const post = workflowName === 'ETDPostshipment';
@@ -50,7 +51,18 @@ export default function TradeDocumentUpload(props: SpecificFormProps) {
   const changeContentType = (next: DocumentContentType) => {
     setContentType(next);
     setFile(undefined);
+    setFileProblem(undefined);
     setResult(undefined);
+  };
+
+  // A file of another type than the content type is refused with the reason (as Image Upload does).
+  const choose = (f: File) => {
+    setResult(undefined);
+    const fits = fileMatches(f.name, accept);
+    setFile(fits ? f : undefined);
+    setFileProblem(
+      fits ? undefined : fillMessage(m.wrongFileType, { type: contentType, accept: accept.split(',').join(', ') }),
+    );
   };
 
   const upload = async () => {
@@ -151,15 +163,7 @@ export default function TradeDocumentUpload(props: SpecificFormProps) {
           width={90}
         />
         <Form.Item>
-          <FilePick
-            accept={accept}
-            label={m.chooseFile}
-            testId="fapi-etd-file"
-            onFile={(f) => {
-              setResult(undefined);
-              setFile(fileMatches(f.name, accept) ? f : undefined);
-            }}
-          />
+          <FilePick accept={accept} label={m.chooseFile} testId="fapi-etd-file" onFile={choose} />
         </Form.Item>
         <UploadItem
           testId="fapi-etd-upload"
@@ -170,6 +174,7 @@ export default function TradeDocumentUpload(props: SpecificFormProps) {
       </Form>
       {credential ? null : <NoCredential />}
       {problem ? <Alert type="warning" showIcon title={problem} /> : null}
+      {fileProblem ? <Alert type="error" showIcon title={fileProblem} data-testid="fapi-etd-problem" /> : null}
       {file ? (
         <Flex vertical gap={4} data-testid="fapi-etd-preview">
           <Typography.Text>

@@ -49,12 +49,13 @@ function gateway(status: number, body: unknown) {
   return sent;
 }
 
-function renderForm(which: keyof typeof SPECIFIC_FORMS, props: Partial<SpecificFormProps> = {}) {
+function renderForm(which: keyof typeof SPECIFIC_FORMS, props: Partial<SpecificFormProps> = {}, lang?: 'en' | 'zh') {
   const Form = SPECIFIC_FORMS[which]!;
   return renderWithProviders(
     <Suspense fallback="loading">
       <Form credential={credential} locale="en_US" {...props} />
     </Suspense>,
+    { lang },
   );
 }
 
@@ -350,6 +351,39 @@ describe('Trade Document Upload', () => {
     const result = await screen.findByTestId('fapi-form-result');
     expect(result).toHaveAttribute('data-status', 'error');
     expect(result).toHaveTextContent('Invalid document type.');
+  });
+
+  it('says why a file of another type is refused, as Image Upload does, and brings Success into view (issue 31)', async () => {
+    gateway(201, { output: { meta: { documentType: 'CI', docId: '0912345' } } });
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderForm('tradeDocumentUpload');
+      await pickFile('fapi-etd-file', new File(['hello'], 'note.txt', { type: 'text/plain' }));
+      expect(screen.getByTestId('fapi-etd-problem')).toHaveTextContent('The file must be a PDF file (.pdf)');
+      expect(screen.getByRole('button', { name: 'Upload to API' })).toBeDisabled();
+      await choose('contentType', 'JPG');
+      expect(screen.queryByTestId('fapi-etd-problem')).toBeNull();
+      await pickFile('fapi-etd-file', new File(['x'], 'scan.png', { type: 'image/png' }));
+      expect(screen.getByTestId('fapi-etd-problem')).toHaveTextContent('The file must be a JPG file (.jpg, .jpeg)');
+      await pickFile('fapi-etd-file', new File(['x'], 'scan.JPEG', { type: 'image/jpeg' }));
+      expect(screen.queryByTestId('fapi-etd-problem')).toBeNull();
+      expect(scrolled).toEqual([]);
+      await userEvent.click(screen.getByRole('button', { name: 'Upload to API' }));
+      const result = await screen.findByTestId('fapi-form-result');
+      expect(result).toHaveAttribute('data-status', 'success');
+      await waitFor(() => expect(scrolled.some((el) => el.contains(result))).toBe(true));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  it('refuses a file of another type in Chinese too (issue 31)', async () => {
+    renderForm('tradeDocumentUpload', {}, 'zh');
+    await pickFile('fapi-etd-file', new File(['hello'], 'note.txt', { type: 'text/plain' }));
+    expect(await screen.findByTestId('fapi-etd-problem')).toHaveTextContent('文件必须是 PDF 文件（.pdf）');
   });
 
   it('builds the document field (pure)', () => {
