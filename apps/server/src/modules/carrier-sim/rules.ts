@@ -201,12 +201,13 @@ function customsProblems(rs: Json, international: boolean): CarrierErrorEntry[] 
 export async function shipmentProblems(places: Places, body: Json, rs: Json): Promise<CarrierErrorEntry[]> {
   const account = accountNumberProblem(str(obj(body.accountNumber).value ?? body.accountNumber));
   const recipient = arr(rs.recipients)[0] ?? rs.recipient;
-  const out: CarrierErrorEntry[] = [
-    ...(account ? [account] : []),
+  const addresses = [
     ...(await addressProblems(places, 'Origin', rs.shipper)),
     ...(await addressProblems(places, 'Destination', recipient)),
-    ...packageProblems(rs),
   ];
+  const out: CarrierErrorEntry[] = [...(account ? [account] : []), ...addresses, ...packageProblems(rs)];
+  // Customs and ETD rules depend on the lane: not judged between countries we do not know.
+  if (addresses.some((e) => e.code.endsWith('.COUNTRY.INVALID'))) return out;
   const from = str(obj(obj(rs.shipper).address).countryCode).toUpperCase();
   const to = str(obj(obj(recipient).address).countryCode).toUpperCase();
   out.push(...customsProblems(rs, from !== to));
