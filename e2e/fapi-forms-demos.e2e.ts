@@ -107,7 +107,7 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
     expect(allowedCarriers(good.body)).toEqual(['FEDEX EXPRESS', 'FEDEX GROUND', 'FEDEX FREIGHT']);
     const bad = await call(token, '/account/v1/accounts/billing/validate', accountBody('740561076'));
     expect(bad.status).toBe(400);
-    expect((bad.body as { errors: { code: string }[] }).errors[0]!.code).toBe('ACCOUNT.NUMBER.MISMATCH');
+    expect((bad.body as { errors: { code: string }[] }).errors[0]!.code).toBe('ACCOUNTNUMBER.REGISTRATION.REQUIRED');
   });
 
   it('uploads a trade document PDF pre- and post-shipment, validated by the simulator', async () => {
