@@ -121,7 +121,13 @@ const callerGone = () =>
 async function newTrackingNumbers(ctx: SimContext, count: number): Promise<string[]> {
   const out: string[] = [];
   while (out.length < count) {
-    out.push(await ctx.state.trackingNumber(async (t) => out.includes(t) || (await ctx.store.trackingNumberTaken(t))));
+    const batch: string[] = [];
+    while (out.length + batch.length < count) {
+      const t = ctx.state.trackingNumberCandidate();
+      if (!out.includes(t) && !batch.includes(t)) batch.push(t);
+    }
+    const taken = await ctx.store.takenTrackingNumbers(batch);
+    out.push(...batch.filter((t) => !taken.has(t)));
   }
   return out;
 }

@@ -45,14 +45,15 @@ export class SimStore {
     private readonly maxShipments: number,
   ) {}
 
-  /** Whether any piece (created shipment) carries this tracking number. */
-  async trackingNumberTaken(trackingNumber: string): Promise<boolean> {
-    const row = await this.db
+  /** Which of these tracking numbers a piece (of a created shipment) already carries. */
+  async takenTrackingNumbers(trackingNumbers: string[]): Promise<Set<string>> {
+    if (trackingNumbers.length === 0) return new Set();
+    const rows = await this.db
       .selectFrom('carrier_sim_pieces')
       .select('tracking_number')
-      .where('tracking_number', '=', trackingNumber)
-      .executeTakeFirst();
-    return row !== undefined;
+      .where('tracking_number', 'in', trackingNumbers)
+      .execute();
+    return new Set(rows.map((r) => r.tracking_number));
   }
 
   /**

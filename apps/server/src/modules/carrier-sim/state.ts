@@ -75,15 +75,12 @@ export class SimState {
   }
 
   /**
-   * A new 12-digit express tracking number with a valid check digit that `taken` does not know
-   * (the database's pieces: an instance with the same seed, or this one before a restart, may
-   * have issued the same number already).
+   * A 12-digit express tracking number with a valid check digit, drawn from the seeded source: a
+   * candidate, which the caller checks against the numbers the database already holds (an
+   * instance with the same seed, or this one before a restart, may have issued it already).
    */
-  async trackingNumber(taken: (t: string) => Promise<boolean>): Promise<string> {
-    for (;;) {
-      const t = completeExpressTracking(`7${this.digits(10)}`);
-      if (!(await taken(t))) return t;
-    }
+  trackingNumberCandidate(): string {
+    return completeExpressTracking(`7${this.digits(10)}`);
   }
 
   tokenTtlSeconds(): number {
