@@ -46,8 +46,9 @@ function callerConnected(reply: FastifyReply): () => boolean {
  * The offline carrier: `/lab/sim/carrier` (OAuth token + every enabled catalogue path on the REST
  * host, labels it serves for URL_ONLY, status) and `/lab/sim/carrier-documents` (the two multipart
  * uploads), the sandbox; the same below `/production` on each host is production (a token of one
- * is refused by the other). State lives in the database (repo.ts). Requests are validated against the imported OpenAPI documents; replies are checked
- * against the operation's response schema before they leave.
+ * is refused by the other). State lives in the database (repo.ts). Requests are validated against
+ * the imported OpenAPI documents; replies are checked against the operation's response schema
+ * before they leave.
  */
 export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
