@@ -107,7 +107,7 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
     expect(allowedCarriers(good.body)).toEqual(['FEDEX EXPRESS', 'FEDEX GROUND', 'FEDEX FREIGHT']);
     const bad = await call(token, '/account/v1/accounts/billing/validate', accountBody('740561076'));
     expect(bad.status).toBe(400);
-    expect((bad.body as { errors: { code: string }[] }).errors[0]!.code).toBe('ACCOUNT.NUMBER.MISMATCH');
+    expect((bad.body as { errors: { code: string }[] }).errors[0]!.code).toBe('ACCOUNTNUMBER.REGISTRATION.REQUIRED');
   });
 
   it('uploads a trade document PDF pre- and post-shipment, validated by the simulator', async () => {
@@ -276,7 +276,10 @@ describe('the playground forms and demos in Chromium', () => {
     await expectText(form.getByTestId('fapi-allowed-carriers'), 'FEDEX EXPRESS');
     await form.getByTestId('fapi-account-number').fill('740561076');
     await form.getByRole('button', { name: 'Verify' }).click();
-    await expectText(form, /Account number 740561076 failed the check digit/);
+    await expectText(
+      form,
+      'Please enter a valid 9-digit FedEx account number or register for a new FedEx account number.',
+    );
     expect(csp).toEqual([]);
   });
 

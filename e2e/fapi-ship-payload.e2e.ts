@@ -16,7 +16,8 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 /** Builds an international shipment CN → US with ETD, two packages and a commodity. */
 async function buildInternationalEtd(page: Page) {
   await expectText(page.getByTestId('ship-payload-experiment'), 'EXPERIMENT');
-  await page.getByLabel('Account number', { exact: true }).fill('740561073');
+  // A valid account number: the carrier twin refuses one whose check digit fails (740561073 does).
+  await page.getByLabel('Account number', { exact: true }).fill('740561075');
   // Service: ETD on, its tab enabled; one attached document and post-shipment upload.
   await tab(page, 'Service').click();
   await expect.poll(() => tab(page, 'ETD').getAttribute('aria-disabled'), POLL).toBe('true');
@@ -54,7 +55,7 @@ describe('Payload Generator', () => {
     await expectText(page, 'JSON copied', { first: true });
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Json;
     const rs = copied.requestedShipment as Json;
-    expect(copied.accountNumber).toEqual({ value: '740561073' });
+    expect(copied.accountNumber).toEqual({ value: '740561075' });
     expect(rs.shipper.address.countryCode).toBe('CN');
     expect(rs.recipients[0].address.countryCode).toBe('US');
     expect(rs.shipmentSpecialServices).toEqual({

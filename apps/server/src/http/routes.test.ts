@@ -19,6 +19,7 @@ const NOT_IN_TABLE: Record<string, string> = {
   'POST /carrier/{env}/{*}': 'gateway pass-through to the carrier catalogue',
   'PUT /carrier/{env}/{*}': 'gateway pass-through to the carrier catalogue',
   'POST /carrier/{env}/documents/{*}': 'gateway pass-through: a streamed multipart upload',
+  'GET /carrier/{env}/labels/{file}': "gateway pass-through: a built-in simulator's label bytes (PDF, PNG, ZPL)",
   'POST /stratus/auth/oauth/v2/token': 'gateway pass-through to Stratus',
   'GET /stratus/stratus/v1/greet': 'gateway pass-through to Stratus',
   'POST /stratus/stratus/v1/order': 'gateway pass-through to Stratus',

@@ -11,7 +11,7 @@ import type { CliContext } from '../cli/command.js';
 import { runCli } from '../cli/main.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
 import { openMigratedDatabase, type Db } from '../db/index.js';
-import { collectMigrations, type LabModule } from '../module.js';
+import { collectMigrations, type LabModule, type ServiceFactories } from '../module.js';
 import { labModules } from '../modules/index.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -19,6 +19,11 @@ export type TestDialect = 'sqlite' | 'postgres';
 /** The app's module list with one module replaced by a variant of the same name (a module's tests). */
 export function labModulesWith(variant: LabModule): LabModule[] {
   return labModules.map((m) => (m.name === variant.name ? variant : m));
+}
+
+/** The app's module list with some services of one module replaced (a fake service for another module's tests). */
+export function labModulesWithServices(name: string, provides: ServiceFactories): LabModule[] {
+  return labModules.map((m) => (m.name === name ? { ...m, provides: { ...m.provides, ...provides } } : m));
 }
 
 /** The full app's config (every module's settings) from `env` and `overrides`, as `serve` loads it. */

@@ -1,11 +1,12 @@
 import type { CarrierEndpoint } from '@lab/core/carrier';
 import { asArray as arr, asObject as obj, asText as str, type JsonObject } from '@lab/core/json';
-import { checkAccountNumber } from '@lab/core/shipping';
 import type { LabServices } from '../../module.js';
-import { carrierError, MESSAGES } from './errors.js';
+import { CarrierError, carrierError, MESSAGES } from './errors.js';
 import { commercialInvoicePdf } from './invoice.js';
 import { labelSizeFromStock, packageZpl, type SimLabelRenderer } from './labels.js';
-import type { OpenShipment, SimParty, SimShipment, SimState } from './state.js';
+import type { NewScanEvent, OpenShipmentRow, ScanEventRow, ShipmentRow, SimStore } from './repo.js';
+import { accountNumberProblem, shipmentProblems } from './rules.js';
+import type { SimEnvironment, SimLabel, SimParty, SimState } from './state.js';
 
 /** What a behaviour gets: the parsed request and the simulator's parts. */
 export interface SimRequest {
@@ -14,10 +15,15 @@ export interface SimRequest {
   customerTransactionId: string | undefined;
   /** The concrete request path (path parameters included). */
   path: string;
-  /** Absolute base of this simulator (`http://host/lab/sim/carrier`), for label URLs. */
-  baseUrl: string;
+  /** Where URL_ONLY links point: the gateway's path for this environment (`<origin>/lab/api/carrier/sandbox`). */
+  linkBase: string;
   /** The API client asking: the client_id its bearer token was issued to (whose line its label renders wait in). */
   client: string;
+  environment: SimEnvironment;
+  /** False once the caller has hung up (its connection closed): a shipment is then not stored. */
+  connected: () => boolean;
+  /** The file of a documents-host upload. */
+  attachment?: { fileName: string; body: Buffer } | undefined;
 }
 
 export interface SimReply {
@@ -27,9 +33,11 @@ export interface SimReply {
 
 export interface SimContext {
   state: SimState;
+  /** Shipments, open shipments, pickups and uploads: the simulator's state in the database. */
+  store: SimStore;
   renderer: SimLabelRenderer;
   timeFactor: number;
-  /** The lookups' cities and postal codes (locations search, postal validation). */
+  /** The lookups' cities, postal codes, countries and ETD rules (locations, postal validation, the rules). */
   places: LabServices['places'];
   /** The document's example reply for the endpoint and status (a fresh copy), or undefined. */
   example: (endpoint: CarrierEndpoint, status: number) => Promise<Record<string, unknown> | undefined>;
@@ -85,6 +93,47 @@ interface LabelOptions {
   urlOnly: boolean;
 }
 
+/** A shipment made from a request, labels drawn, not yet stored (storeShipment). */
+interface ShipmentDraft {
+  master: string;
+  trackingNumbers: string[];
+  /** ms since epoch, the simulator's clock. */
+  createdAt: number;
+  serviceType: string;
+  shipDate: string;
+  shipper: SimParty;
+  recipient: SimParty;
+  /** One label per tracking number, in order. */
+  labels: SimLabel[];
+  /** Shipment documents by kind (`invoice`), served at `<master>-<kind>.<ext>`. */
+  documents: Map<string, SimLabel>;
+}
+
+/** The caller hung up before the shipment was stored: nothing was created (nobody reads this reply). */
+const callerGone = () =>
+  carrierError(
+    503,
+    'SERVICE.UNAVAILABLE.ERROR',
+    'The request was abandoned by the caller before the shipment was created; nothing was created.',
+  );
+
+/** `count` new tracking numbers, none issued before (on this database) nor repeated among themselves. */
+async function newTrackingNumbers(ctx: SimContext, count: number): Promise<string[]> {
+  const out: string[] = [];
+  while (out.length < count) {
+    const batch: string[] = [];
+    while (out.length + batch.length < count) {
+      const t = ctx.state.trackingNumberCandidate();
+      if (!out.includes(t) && !batch.includes(t)) batch.push(t);
+    }
+    const taken = await ctx.store.takenTrackingNumbers(batch);
+    out.push(...batch.filter((t) => !taken.has(t)));
+  }
+  return out;
+}
+
+const labelUrl = (req: SimRequest, file: string) => `${req.linkBase}/labels/${file}`;
+
 /** Tracking numbers, labels and the piece responses for a set of packages. */
 async function makeShipment(
   ctx: SimContext,
@@ -93,24 +142,24 @@ async function makeShipment(
   lines: Json[],
   labels: LabelOptions,
   trackingNumbers?: string[],
-): Promise<{ shipment: SimShipment; pieces: Json[] }> {
+): Promise<{ shipment: ShipmentDraft; pieces: Json[] }> {
   const count = Math.max(1, lines.length);
-  const numbers = trackingNumbers ?? Array.from({ length: count }, () => ctx.state.trackingNumber());
+  const numbers = trackingNumbers ?? (await newTrackingNumbers(ctx, count));
   const shipper = party(rs.shipper);
   const recipient = party(arr(rs.recipients)[0] ?? rs.recipient);
   const serviceType = str(rs.serviceType, 'PRIORITY_OVERNIGHT');
   const shipDate = str(rs.shipDatestamp) || today(ctx);
   const size = labelSizeFromStock(labels.stock);
-  const shipment: SimShipment = {
+  const shipment: ShipmentDraft = {
     master: numbers[0]!,
     trackingNumbers: numbers,
     createdAt: ctx.state.now(),
-    cancelled: false,
     serviceType,
     shipDate,
     shipper,
     recipient,
-    labels: new Map(),
+    labels: [],
+    documents: new Map(),
   };
   const pieces: Json[] = [];
   for (let i = 0; i < numbers.length; i++) {
@@ -128,14 +177,14 @@ async function makeShipment(
       size,
     });
     const label = await ctx.renderer.render(zpl, size, labels.imageType, req.client);
-    shipment.labels.set(numbers[i]!, label);
+    shipment.labels.push(label);
     const doc: Json = {
       contentType: 'LABEL',
       copiesToPrint: 1,
       trackingNumber: numbers[i]!,
       docType: labels.imageType,
     };
-    if (labels.urlOnly) doc.url = `${req.baseUrl}/labels/${numbers[i]!}.${label.ext}`;
+    if (labels.urlOnly) doc.url = labelUrl(req, `${numbers[i]!}.${label.ext}`);
     else doc.encodedLabel = label.body.toString('base64');
     pieces.push({
       masterTrackingNumber: numbers[0]!,
@@ -145,9 +194,38 @@ async function makeShipment(
       packageDocuments: [doc],
     });
   }
-  ctx.state.addShipment(shipment);
-  ctx.onShipped?.(numbers);
   return { shipment, pieces };
+}
+
+/**
+ * Stores a drawn shipment (pieces, labels, documents, planned scans) in one transaction, only if
+ * the caller is still there: a create whose rendering outlived the gateway's deadline is not
+ * created behind the caller's back.
+ */
+async function storeShipment(ctx: SimContext, req: SimRequest, s: ShipmentDraft): Promise<void> {
+  const stored = await ctx.store.insertShipment(
+    {
+      master_tracking_number: s.master,
+      created_at: s.createdAt,
+      cancelled_at: null,
+      service_type: s.serviceType,
+      ship_date: s.shipDate,
+      shipper: JSON.stringify(s.shipper),
+      recipient: JSON.stringify(s.recipient),
+    },
+    s.trackingNumbers.map((t, i) => ({
+      tracking_number: t,
+      sequence: i + 1,
+      label_content_type: s.labels[i]!.contentType,
+      label_ext: s.labels[i]!.ext,
+      label: s.labels[i]!.body,
+    })),
+    [...s.documents].map(([kind, d]) => ({ kind, content_type: d.contentType, ext: d.ext, body: d.body })),
+    plannedScans(ctx, s),
+    req.connected,
+  );
+  if (!stored) throw callerGone();
+  ctx.onShipped?.(s.trackingNumbers);
 }
 
 function labelOptions(body: Json, spec: Json): LabelOptions {
@@ -167,7 +245,12 @@ const money = (c: number) => `${(c / 100).toFixed(2)}`;
  * `shippingDocumentSpecification.shippingDocumentTypes` holds COMMERCIAL_INVOICE, inline or as a URL
  * like the labels. Other document types are not simulated.
  */
-async function shipmentDocuments(req: SimRequest, rs: Json, shipment: SimShipment, urlOnly: boolean): Promise<Json[]> {
+async function shipmentDocuments(
+  req: SimRequest,
+  rs: Json,
+  shipment: ShipmentDraft,
+  urlOnly: boolean,
+): Promise<Json[]> {
   const types = arr(obj(rs.shippingDocumentSpecification).shippingDocumentTypes).map((t) => str(t));
   if (!types.includes('COMMERCIAL_INVOICE')) return [];
   const customs = obj(rs.customsClearanceDetail);
@@ -190,25 +273,32 @@ async function shipmentDocuments(req: SimRequest, rs: Json, shipment: SimShipmen
       customsValue: money(cents(obj(c.customsValue).amount)),
     })),
   });
-  const key = `${shipment.master}-invoice`;
-  shipment.labels.set(key, { contentType: 'application/pdf', ext: 'pdf', body });
+  shipment.documents.set('invoice', { contentType: 'application/pdf', ext: 'pdf', body });
   const doc: Json = {
     contentType: 'COMMERCIAL_INVOICE',
     copiesToPrint: 1,
     trackingNumber: shipment.master,
     docType: 'PDF',
   };
-  if (urlOnly) doc.url = `${req.baseUrl}/labels/${key}.pdf`;
+  if (urlOnly) doc.url = labelUrl(req, `${shipment.master}-invoice.pdf`);
   else doc.encodedLabel = body.toString('base64');
   return [doc];
 }
 
+/** Refuses a shipment request that breaks one of the carrier's business rules (rules.ts), naming each. */
+async function checkShipmentRules(ctx: SimContext, body: Json, rs: Json): Promise<void> {
+  const problems = await shipmentProblems(ctx.places, body, rs);
+  if (problems.length > 0) throw new CarrierError(400, problems);
+}
+
 async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const rs = obj(req.body.requestedShipment);
+  await checkShipmentRules(ctx, req.body, rs);
   const lines = arr(rs.requestedPackageLineItems).map(obj);
   const options = labelOptions(req.body, obj(rs.labelSpecification));
   const { shipment, pieces } = await makeShipment(ctx, req, rs, lines, options);
   const documents = await shipmentDocuments(req, rs, shipment, options.urlOnly);
+  await storeShipment(ctx, req, shipment);
   return {
     status: 200,
     body: envelope(ctx, req, {
@@ -229,11 +319,12 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
 
 async function cancelShipment(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const tracking = str(req.body.trackingNumber);
-  const shipment = ctx.state.shipments.get(tracking);
-  const already = shipment ? shipment.cancelled : ctx.state.cancelledUnknown.has(tracking);
-  if (already) throw carrierError(400, 'SHIPMENT.ALREADY.CANCELLED', MESSAGES.alreadyCancelled);
-  if (shipment) shipment.cancelled = true;
-  else ctx.state.cancelledUnknown.set(tracking, true);
+  const shipment = await ctx.store.shipmentOf(tracking);
+  if (!shipment) throw carrierError(400, 'TRACKINGNUMBER.ENTERED.INVALID', MESSAGES.trackingNumberInvalid);
+  const now = ctx.state.now();
+  const cancelled =
+    shipment.cancelled_at === null && (await ctx.store.cancel(shipment.id, now, cancelScan(shipment, now)));
+  if (!cancelled) throw carrierError(400, 'SHIPMENT.ALREADY.CANCELLED', MESSAGES.alreadyCancelled);
   return {
     status: 200,
     body: envelope(ctx, req, {
@@ -246,8 +337,10 @@ async function cancelShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
 
 // ── tracking ─────────────────────────────────────────────────────────────────────────────────────
 
+type ScanPlace = 'origin' | 'hub' | 'destination';
+
 /** The scan plan of a shipment: simulated hours after creation, event type, description, status. */
-const SCAN_PLAN: [number, string, string, string, 'origin' | 'hub' | 'destination'][] = [
+const SCAN_PLAN: [number, string, string, string, ScanPlace][] = [
   [0, 'OC', 'Shipment information sent to FedEx', 'Label created', 'origin'],
   [2, 'PU', 'Picked up', 'Picked up', 'origin'],
   [5, 'AR', 'Arrived at FedEx location', 'In transit', 'hub'],
@@ -259,47 +352,68 @@ const SCAN_PLAN: [number, string, string, string, 'origin' | 'hub' | 'destinatio
 
 const HUB = { city: 'MEMPHIS', stateOrProvinceCode: 'TN', postalCode: '38118', countryCode: 'US' };
 
-function scanEvents(ctx: SimContext, s: SimShipment): Json[] {
-  const elapsedHours = ((ctx.state.now() - s.createdAt) * ctx.timeFactor) / 3_600_000;
-  const where = (w: 'origin' | 'hub' | 'destination') => {
-    const p = w === 'origin' ? s.shipper : w === 'destination' ? s.recipient : HUB;
-    return {
-      city: p.city.toUpperCase(),
-      stateOrProvinceCode: p.stateOrProvinceCode,
-      postalCode: p.postalCode,
-      countryCode: p.countryCode,
-    };
-  };
-  const events = SCAN_PLAN.filter(([h]) => h <= elapsedHours).map(([h, type, description, status, w]) => ({
-    date: new Date(s.createdAt + (h * 3_600_000) / ctx.timeFactor).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    eventType: type,
-    eventDescription: description,
-    derivedStatusCode: type === 'OC' || type === 'PU' || type === 'DL' || type === 'OD' ? type : 'IT',
-    derivedStatus: status,
-    scanLocation: where(w),
-  }));
-  if (s.cancelled) {
-    events.push({
-      date: new Date(ctx.state.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      eventType: 'CA',
-      eventDescription: 'Shipment cancelled by sender',
-      derivedStatusCode: 'CA',
-      derivedStatus: 'Cancelled',
-      scanLocation: where('origin'),
-    });
-  }
-  return events.reverse();
+function scanLocation(shipper: SimParty, recipient: SimParty, w: ScanPlace): string {
+  const p = w === 'origin' ? shipper : w === 'destination' ? recipient : HUB;
+  return JSON.stringify({
+    city: p.city.toUpperCase(),
+    stateOrProvinceCode: p.stateOrProvinceCode,
+    postalCode: p.postalCode,
+    countryCode: p.countryCode,
+  });
 }
 
-function trackResult(ctx: SimContext, tracking: string): Json {
-  const s = ctx.state.shipments.get(tracking);
+/**
+ * The scan events of a new shipment as rows with the time each falls due: the plan's simulated
+ * hours compressed by SIM_TIME_FACTOR. Tracking answers the rows due by now.
+ */
+function plannedScans(ctx: SimContext, s: ShipmentDraft): NewScanEvent[] {
+  return SCAN_PLAN.map(([h, type, description, status, w]) => ({
+    due_at: s.createdAt + Math.round((h * 3_600_000) / ctx.timeFactor),
+    event_type: type,
+    description,
+    derived_code: type === 'OC' || type === 'PU' || type === 'DL' || type === 'OD' ? type : 'IT',
+    derived_status: status,
+    location: scanLocation(s.shipper, s.recipient, w),
+  }));
+}
+
+/** The cancellation scan, due at once (the plan's later scans are dropped with it: repo.cancel). */
+function cancelScan(s: ShipmentRow, now: number): NewScanEvent {
+  return {
+    due_at: now,
+    event_type: 'CA',
+    description: 'Shipment cancelled by sender',
+    derived_code: 'CA',
+    derived_status: 'Cancelled',
+    location: scanLocation(JSON.parse(s.shipper) as SimParty, JSON.parse(s.recipient) as SimParty, 'origin'),
+  };
+}
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function scanEventOf(row: ScanEventRow): Json {
+  return {
+    date: isoSeconds(Number(row.due_at)),
+    eventType: row.event_type,
+    eventDescription: row.description,
+    derivedStatusCode: row.derived_code,
+    derivedStatus: row.derived_status,
+    scanLocation: JSON.parse(row.location) as Json,
+  };
+}
+
+async function trackResult(ctx: SimContext, tracking: string): Promise<Json> {
+  const s = await ctx.store.shipmentOf(tracking);
   if (!s) {
     return {
       trackingNumberInfo: { trackingNumber: tracking },
       error: { code: 'TRACKING.TRACKINGNUMBER.NOTFOUND', message: MESSAGES.trackingNotFound },
     };
   }
-  const events = scanEvents(ctx, s);
+  // Another instance's clock may run a little behind the one that created the shipment: its
+  // first scan is always shown.
+  const rows = await ctx.store.dueScanEvents(s.id, Math.max(ctx.state.now(), Number(s.created_at)));
+  const events = rows.map(scanEventOf);
   const latest = events[0]!;
   return {
     trackingNumberInfo: {
@@ -314,7 +428,7 @@ function trackResult(ctx: SimContext, tracking: string): Json {
       description: latest.eventDescription,
       scanLocation: latest.scanLocation,
     },
-    serviceDetail: { type: s.serviceType, description: serviceName(s.serviceType) },
+    serviceDetail: { type: s.service_type, description: serviceName(s.service_type) },
     scanEvents: events,
   };
 }
@@ -333,12 +447,9 @@ function trackingNumbersOf(body: Json): string[] {
 
 async function trackNumbers(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const numbers = trackingNumbersOf(req.body);
-  return {
-    status: 200,
-    body: envelope(ctx, req, {
-      completeTrackResults: numbers.map((t) => ({ trackingNumber: t, trackResults: [trackResult(ctx, t)] })),
-    }),
-  };
+  const results = [];
+  for (const t of numbers) results.push({ trackingNumber: t, trackResults: [await trackResult(ctx, t)] });
+  return { status: 200, body: envelope(ctx, req, { completeTrackResults: results }) };
 }
 
 // ── places ───────────────────────────────────────────────────────────────────────────────────────
@@ -441,15 +552,8 @@ async function postalValidate(ctx: SimContext, req: SimRequest): Promise<SimRepl
 
 async function accountValidate(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const value = str(obj(req.body.accountNumber).value ?? req.body.accountNumber);
-  const check = checkAccountNumber(value);
-  if (!check.ok) throw carrierError(400, 'ACCOUNT.NUMBER.INVALID', `Invalid account number: ${check.message}.`);
-  if (!check.valid) {
-    throw carrierError(
-      400,
-      'ACCOUNT.NUMBER.MISMATCH',
-      `Account number ${value} failed the check digit. Please check the account number and try again.`,
-    );
-  }
+  const problem = accountNumberProblem(value);
+  if (problem) throw new CarrierError(400, [problem]);
   return {
     status: 200,
     body: envelope(ctx, req, {
@@ -460,11 +564,13 @@ async function accountValidate(ctx: SimContext, req: SimRequest): Promise<SimRep
   };
 }
 
-// ── uploads ──────────────────────────────────────────────────────────────────────────────────────
+// ── uploads and pickups ──────────────────────────────────────────────────────────────────────────
 
 async function etdUpload(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const document = obj(req.body.document);
   const meta = obj(document.meta);
+  const docId = `09${ctx.state.hex(14)}`;
+  await storeUpload(ctx, req, 'etd', docId);
   return {
     status: 201,
     body: {
@@ -472,7 +578,7 @@ async function etdUpload(ctx: SimContext, req: SimRequest): Promise<SimReply> {
       output: {
         meta: {
           documentType: str(meta.shipDocumentType) === 'COMMERCIAL_INVOICE' ? 'CI' : 'CO',
-          docId: `09${ctx.state.hex(14)}`,
+          docId,
           folderId: [`0b${ctx.state.hex(14)}`],
         },
       },
@@ -483,6 +589,8 @@ async function etdUpload(ctx: SimContext, req: SimRequest): Promise<SimReply> {
 async function imageUpload(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const document = obj(req.body.document);
   const meta = obj(document.meta);
+  const reference = str(document.referenceId) || ctx.state.hex(8);
+  await storeUpload(ctx, req, 'image', reference);
   return {
     status: 201,
     body: {
@@ -490,17 +598,60 @@ async function imageUpload(ctx: SimContext, req: SimRequest): Promise<SimReply> 
       output: {
         meta: { imageType: str(meta.imageType, 'SIGNATURE'), imageIndex: str(meta.imageIndex, 'IMAGE_1') },
         status: 'SUCCESS',
-        documentReferenceId: str(document.referenceId) || ctx.state.hex(8),
+        documentReferenceId: reference,
       },
     },
   };
 }
 
+function storeUpload(ctx: SimContext, req: SimRequest, kind: 'etd' | 'image', reference: string): Promise<void> {
+  return ctx.store.insertUpload(
+    kind,
+    reference,
+    req.attachment?.fileName ?? str(req.body.attachment),
+    req.body.document ?? {},
+    req.attachment?.body ?? Buffer.alloc(0),
+    ctx.state.now(),
+  );
+}
+
+/** A pickup is answered from the document's example (identifiers echoed) and remembered by its confirmation code. */
+async function pickupCreate(ctx: SimContext, req: SimRequest): Promise<SimReply> {
+  const reply = await fromExample(ctx, req);
+  const output = obj(reply.body.output);
+  const code = str(output.pickupConfirmationCode);
+  if (reply.status < 300 && code) {
+    await ctx.store.insertPickup(code, str(output.location) || null, req.body, ctx.state.now());
+  }
+  return reply;
+}
+
 // ── open shipments ───────────────────────────────────────────────────────────────────────────────
 
-function openShipmentOf(ctx: SimContext, body: Json, allowed: OpenShipment['state'][]): OpenShipment {
+type OpenShipmentState = 'OPEN' | 'CONFIRMED' | 'DELETED';
+
+interface OpenShipment {
+  index: string;
+  state: OpenShipmentState;
+  requestedShipment: Json;
+  packages: { trackingNumber: string; line: Json }[];
+  createdAt: number;
+  confirmedMaster?: string | undefined;
+}
+
+const openShipmentFromRow = (r: OpenShipmentRow): OpenShipment => ({
+  index: r.open_index,
+  state: r.state as OpenShipmentState,
+  requestedShipment: JSON.parse(r.requested_shipment) as Json,
+  packages: JSON.parse(r.packages) as OpenShipment['packages'],
+  createdAt: Number(r.created_at),
+  confirmedMaster: r.confirmed_master ?? undefined,
+});
+
+async function openShipmentOf(ctx: SimContext, body: Json, allowed: OpenShipmentState[]): Promise<OpenShipment> {
   const index = str(body.index);
-  const open = ctx.state.openShipments.get(index);
+  const row = await ctx.store.openShipment(index);
+  const open = row && openShipmentFromRow(row);
   if (!open || open.state === 'DELETED') {
     throw carrierError(
       400,
@@ -508,14 +659,29 @@ function openShipmentOf(ctx: SimContext, body: Json, allowed: OpenShipment['stat
       `No open shipment with index ${index}. Please create it first.`,
     );
   }
-  if (!allowed.includes(open.state)) {
-    throw carrierError(
-      400,
-      `OPENSHIPMENT.${open.state}`,
-      `The open shipment ${index} is ${open.state === 'CONFIRMED' ? 'already confirmed' : 'deleted'} and cannot be changed.`,
-    );
-  }
+  if (!allowed.includes(open.state)) throw openShipmentClosed(open);
   return open;
+}
+
+const openShipmentClosed = (open: OpenShipment) =>
+  carrierError(
+    400,
+    `OPENSHIPMENT.${open.state}`,
+    `The open shipment ${open.index} is ${open.state === 'CONFIRMED' ? 'already confirmed' : 'deleted'} and cannot be changed.`,
+  );
+
+/**
+ * Saves an open shipment that was OPEN when read; when another call (on this instance or another)
+ * confirmed or deleted it meanwhile, answers as if that had happened first.
+ */
+async function saveOpenShipment(ctx: SimContext, open: OpenShipment): Promise<void> {
+  const saved = await ctx.store.updateOpenShipment(open.index, 'OPEN', {
+    state: open.state,
+    requested_shipment: JSON.stringify(open.requestedShipment),
+    packages: JSON.stringify(open.packages),
+    confirmed_master: open.confirmedMaster ?? null,
+  });
+  if (!saved) await openShipmentOf(ctx, { index: open.index }, []);
 }
 
 function openReply(ctx: SimContext, req: SimRequest, open: OpenShipment, extra: Json = {}): SimReply {
@@ -544,33 +710,40 @@ function openReply(ctx: SimContext, req: SimRequest, open: OpenShipment, extra: 
 
 async function openCreate(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const index = str(req.body.index) || `OS${ctx.state.digits(10)}`;
-  const existing = ctx.state.openShipments.get(index);
+  const existing = await ctx.store.openShipment(index);
   if (existing && existing.state !== 'DELETED') {
     throw carrierError(400, 'OPENSHIPMENT.INDEX.EXISTS', `An open shipment with index ${index} already exists.`);
   }
   const rs = obj(req.body.requestedShipment);
+  const lines = arr(rs.requestedPackageLineItems).map(obj);
+  const numbers = await newTrackingNumbers(ctx, lines.length);
   const open: OpenShipment = {
     index,
     state: 'OPEN',
     requestedShipment: rs,
-    packages: arr(rs.requestedPackageLineItems).map((l) => ({
-      trackingNumber: ctx.state.trackingNumber(),
-      line: obj(l),
-    })),
+    packages: lines.map((line, i) => ({ trackingNumber: numbers[i]!, line })),
     createdAt: ctx.state.now(),
   };
-  ctx.state.openShipments.set(index, open);
+  await ctx.store.createOpenShipment({
+    open_index: index,
+    state: open.state,
+    requested_shipment: JSON.stringify(rs),
+    packages: JSON.stringify(open.packages),
+    created_at: open.createdAt,
+    confirmed_master: null,
+  });
   return openReply(ctx, req, open);
 }
 
 async function openModify(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const open = openShipmentOf(ctx, req.body, ['OPEN']);
+  const open = await openShipmentOf(ctx, req.body, ['OPEN']);
   open.requestedShipment = { ...open.requestedShipment, ...obj(req.body.requestedShipment) };
+  await saveOpenShipment(ctx, open);
   return openReply(ctx, req, open);
 }
 
 async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const open = openShipmentOf(ctx, req.body, ['OPEN']);
+  const open = await openShipmentOf(ctx, req.body, ['OPEN']);
   if (open.packages.length === 0) {
     throw carrierError(
       400,
@@ -578,8 +751,10 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
       `The open shipment ${open.index} has no package to confirm.`,
     );
   }
+  const rs = { ...open.requestedShipment, requestedPackageLineItems: open.packages.map((p) => p.line) };
+  await checkShipmentRules(ctx, req.body, rs);
   const spec = obj(req.body.labelSpecification ?? open.requestedShipment.labelSpecification);
-  const { pieces } = await makeShipment(
+  const { shipment, pieces } = await makeShipment(
     ctx,
     req,
     open.requestedShipment,
@@ -587,22 +762,26 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
     labelOptions(req.body, spec),
     open.packages.map((p) => p.trackingNumber),
   );
+  await storeShipment(ctx, req, shipment);
   open.state = 'CONFIRMED';
   open.confirmedMaster = open.packages[0]!.trackingNumber;
+  await saveOpenShipment(ctx, open);
   const reply = openReply(ctx, req, open);
-  const shipment = obj(arr(obj(reply.body.output).transactionShipments)[0]);
-  shipment.pieceResponses = pieces;
+  const transaction = obj(arr(obj(reply.body.output).transactionShipments)[0]);
+  transaction.pieceResponses = pieces;
   return reply;
 }
 
 async function openPackagesAdd(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const open = openShipmentOf(ctx, req.body, ['OPEN']);
-  for (const l of arr(req.body.requestedPackageLineItems))
-    open.packages.push({ trackingNumber: ctx.state.trackingNumber(), line: obj(l) });
+  const open = await openShipmentOf(ctx, req.body, ['OPEN']);
+  const lines = arr(req.body.requestedPackageLineItems).map(obj);
+  const numbers = await newTrackingNumbers(ctx, lines.length);
+  lines.forEach((line, i) => open.packages.push({ trackingNumber: numbers[i]!, line }));
+  await saveOpenShipment(ctx, open);
   return openReply(ctx, req, open);
 }
 
-function packageIndex(ctx: SimContext, open: OpenShipment, trackingId: unknown): number {
+function packageIndex(open: OpenShipment, trackingId: unknown): number {
   const t = str(obj(trackingId).trackingNumber ?? trackingId);
   const i = open.packages.findIndex((p) => p.trackingNumber === t);
   if (i < 0)
@@ -611,27 +790,30 @@ function packageIndex(ctx: SimContext, open: OpenShipment, trackingId: unknown):
 }
 
 async function openPackagesModify(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const open = openShipmentOf(ctx, req.body, ['OPEN']);
-  const i = packageIndex(ctx, open, req.body.trackingId);
+  const open = await openShipmentOf(ctx, req.body, ['OPEN']);
+  const i = packageIndex(open, req.body.trackingId);
   open.packages[i]!.line = { ...open.packages[i]!.line, ...obj(req.body.requestedPackageLineItem) };
+  await saveOpenShipment(ctx, open);
   return openReply(ctx, req, open);
 }
 
 async function openPackagesDelete(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const open = openShipmentOf(ctx, req.body, ['OPEN']);
-  const drop = new Set(arr(req.body.trackingIds).map((t) => packageIndex(ctx, open, t)));
+  const open = await openShipmentOf(ctx, req.body, ['OPEN']);
+  const drop = new Set(arr(req.body.trackingIds).map((t) => packageIndex(open, t)));
   open.packages = open.packages.filter((_, i) => !drop.has(i));
+  await saveOpenShipment(ctx, open);
   return openReply(ctx, req, open);
 }
 
 async function openRetrieve(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const open = openShipmentOf(ctx, req.body, ['OPEN', 'CONFIRMED']);
+  const open = await openShipmentOf(ctx, req.body, ['OPEN', 'CONFIRMED']);
   return openReply(ctx, req, open);
 }
 
 async function openDelete(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const open = openShipmentOf(ctx, req.body, ['OPEN']);
+  const open = await openShipmentOf(ctx, req.body, ['OPEN']);
   open.state = 'DELETED';
+  await saveOpenShipment(ctx, open);
   return { status: 200, body: envelope(ctx, req, { index: open.index, message: 'Open shipment is deleted' }) };
 }
 
@@ -697,6 +879,7 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   'account-validate': accountValidate,
   'etd-upload': etdUpload,
   'image-upload': imageUpload,
+  'pickup-create': pickupCreate,
   'open-ship-create': openCreate,
   'open-ship-modify': openModify,
   'open-ship-confirm': openConfirm,

@@ -29,5 +29,9 @@ export const MESSAGES = {
   notFound: 'The resource you requested is no longer available. Please modify your request and try again.',
   badJson: 'The request body is not valid JSON. Please modify your request and try again.',
   trackingNotFound: 'Tracking number cannot be found. Please correct the tracking number and try again.',
+  /** ship document, POST /ship/v1/shipments/results, the 400 example (TRACKINGNUMBER.ENTERED.INVALID). */
+  trackingNumberInvalid: 'Error with entered Tracking Number. Please verify the entered Tracking Number.',
+  tokenOtherEnvironment: (issuedBy: string, here: string) =>
+    `Access token was issued by the ${issuedBy} environment and is not valid on ${here}. Please request a token from ${here} and try again.`,
   alreadyCancelled: 'The shipment has already been cancelled. Please modify your request and try again.',
 } as const;

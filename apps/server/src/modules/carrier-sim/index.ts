@@ -1,11 +1,17 @@
 import { defineModule } from '../../module.js';
+import * as m0060 from './migrations/0060_carrier_sim_state.js';
 import { carrierSimRoutes } from './routes.js';
 import { carrierSimConfig } from './settings.js';
+import './tables.js';
 
-/** The offline carrier simulator under /lab/sim/carrier and /lab/sim/carrier-documents. */
+/**
+ * The offline carrier simulator under /lab/sim/carrier and /lab/sim/carrier-documents (sandbox;
+ * production below /production on each), its state in its own tables.
+ */
 export const carrierSimModule = defineModule({
   name: 'carrier-sim',
   sim: carrierSimRoutes,
   config: carrierSimConfig,
+  migrations: { '0060_carrier_sim_state': m0060 },
   needs: ['labelRenderer', 'openApi', 'places', 'webhookSender'],
 });

@@ -5,7 +5,10 @@ import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost
 import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
-import { SimState } from './state.js';
+import { SimStore } from './repo.js';
+import { SimState, type SimEnvironment } from './state.js';
+import { forwardedPublicOrigin, publicOrigin } from '../../http/publicOrigin.js';
+import { API_PREFIX } from '../../http/web.js';
 import type { LabServices } from '../../module.js';
 
 type Json = Record<string, unknown>;
@@ -20,20 +23,38 @@ export const SIM_HEADERS = {
 
 const DOCUMENTS_LIMIT_BYTES = 10 * 1024 * 1024;
 
+/** The production host's path below each simulator host (the sandbox is the host itself). */
+const PRODUCTION = '/production';
+
+/** A request's environment and its carrier path, from the path after the host's marker. */
+function environmentOf(rest: string): { environment: SimEnvironment; path: string } {
+  return rest === PRODUCTION || rest.startsWith(`${PRODUCTION}/`)
+    ? { environment: 'production', path: rest.slice(PRODUCTION.length) }
+    : { environment: 'sandbox', path: rest };
+}
+
+/** Whether the caller is still there: its response was not closed before being written. */
+function callerConnected(reply: FastifyReply): () => boolean {
+  let gone = false;
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone = true;
+  });
+  return () => !gone && !(reply.raw.socket?.destroyed ?? false);
+}
+
 /**
  * The offline carrier: `/lab/sim/carrier` (OAuth token + every enabled catalogue path on the REST
  * host, labels it serves for URL_ONLY, status) and `/lab/sim/carrier-documents` (the two multipart
- * uploads). Requests are validated against the imported OpenAPI documents; replies are checked
- * against the operation's response schema before they leave.
+ * uploads), the sandbox; the same below `/production` on each host is production (a token of one
+ * is refused by the other). State lives in the database (repo.ts). Requests are validated against
+ * the imported OpenAPI documents; replies are checked against the operation's response schema
+ * before they leave.
  */
 export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
   const { store, checkerFor, conformantSample, repairToSchema } = app.services.openApi;
-  const state = new SimState({
-    seed: config.simSeed,
-    tokenTtlSeconds: config.simTokenTtlSeconds,
-    maxShipments: config.simMaxShipments,
-  });
+  const state = new SimState({ seed: config.simSeed, tokenTtlSeconds: config.simTokenTtlSeconds });
+  const simStore = new SimStore(app.db.kysely, config.simMaxShipments);
   const renderer = new SimLabelRenderer(app.services.labelRenderer);
 
   const examples = new Map<string, Json>();
@@ -43,6 +64,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const ctx: SimContext = {
     state,
+    store: simStore,
     renderer,
     timeFactor: config.simTimeFactor,
     places: app.services.places,
@@ -92,16 +114,39 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     throw err;
   }
 
-  function authorize(request: FastifyRequest) {
-    const check = state.checkToken(request.headers.authorization);
+  function authorize(request: FastifyRequest, environment: SimEnvironment) {
+    const check = state.checkToken(request.headers.authorization, environment);
     if (check === 'expired') throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenExpired);
+    if (check === 'other-environment') {
+      const other = environment === 'sandbox' ? 'production' : 'sandbox';
+      throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenOtherEnvironment(other, environment));
+    }
     if (check !== 'ok') throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenMissing);
   }
 
-  async function handle(request: FastifyRequest, reply: FastifyReply, host: CarrierHost, body: unknown, path: string) {
+  /** Uploaded files by request (the documents host reads them before the request is handled). */
+  const attachments = new WeakMap<FastifyRequest, { fileName: string; body: Buffer }>();
+
+  /**
+   * Where URL_ONLY links point: the gateway's path for the environment, on the origin the caller
+   * reached (what the gateway passed on, else PUBLIC_BASE_URL or this request's own host), so
+   * the links open on any machine that can open the site.
+   */
+  const linkBase = (request: FastifyRequest, environment: SimEnvironment) =>
+    `${forwardedPublicOrigin(request) ?? publicOrigin(request, config.publicBaseUrl)}${API_PREFIX}/carrier/${environment}`;
+
+  async function handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: CarrierHost,
+    body: unknown,
+    hostPath: string,
+  ) {
     let checker: OperationChecker | undefined;
+    const { environment, path } = environmentOf(hostPath);
+    const connected = callerConnected(reply);
     try {
-      authorize(request);
+      authorize(request, environment);
       const endpoint = findEndpoint(request.method, path, host);
       if (!endpoint) throw carrierError(404, 'NOT.FOUND.ERROR', MESSAGES.notFound);
       const found = await lookup(endpoint);
@@ -137,8 +182,11 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
         body: body as Json,
         customerTransactionId: typeof customer === 'string' && customer ? customer : undefined,
         path,
-        baseUrl: `${request.protocol}://${request.host}${request.url.slice(0, request.url.indexOf('/carrier') + '/carrier'.length)}`,
+        linkBase: linkBase(request, environment),
         client: state.tokenClient(request.headers.authorization),
+        environment,
+        connected,
+        attachment: attachments.get(request),
       });
       return send(request, reply, checker, out);
     } catch (err) {
@@ -161,30 +209,35 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [{ code: 'INVALID.INPUT.EXCEPTION', message: message || MESSAGES.badJson }],
     });
 
-    rest.post(
-      '/carrier/oauth/token',
-      { schema: { hide: true }, config: { errorReply: jsonError } },
-      async (request, reply) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const grant = String(body.grant_type ?? '');
-        const id = String(body.client_id ?? '');
-        const secret = String(body.client_secret ?? '');
-        const bad =
-          !['client_credentials', 'csp_credentials', 'client_pc_credentials'].includes(grant) || !id || !secret;
-        if (bad || secret === 'invalid') {
-          return reply.code(401).send({
-            transactionId: state.uuid(),
-            errors: [{ code: 'NOT.AUTHORIZED.ERROR', message: MESSAGES.badCredentials }],
-          });
-        }
-        return {
-          access_token: state.issueToken(id),
-          token_type: 'bearer',
-          expires_in: state.tokenTtlSeconds(),
-          scope: 'CXS',
-        };
-      },
-    );
+    for (const [prefix, environment] of [
+      ['/carrier', 'sandbox'],
+      [`/carrier${PRODUCTION}`, 'production'],
+    ] as const) {
+      rest.post(
+        `${prefix}/oauth/token`,
+        { schema: { hide: true }, config: { errorReply: jsonError } },
+        async (request, reply) => {
+          const body = (request.body ?? {}) as Record<string, unknown>;
+          const grant = String(body.grant_type ?? '');
+          const id = String(body.client_id ?? '');
+          const secret = String(body.client_secret ?? '');
+          const bad =
+            !['client_credentials', 'csp_credentials', 'client_pc_credentials'].includes(grant) || !id || !secret;
+          if (bad || secret === 'invalid') {
+            return reply.code(401).send({
+              transactionId: state.uuid(),
+              errors: [{ code: 'NOT.AUTHORIZED.ERROR', message: MESSAGES.badCredentials }],
+            });
+          }
+          return {
+            access_token: state.issueToken(id, environment),
+            token_type: 'bearer',
+            expires_in: state.tokenTtlSeconds(),
+            scope: 'CXS',
+          };
+        },
+      );
+    }
 
     rest.get('/carrier/status', { schema: { hide: true } }, async () => {
       const names = await store.summaries();
@@ -209,16 +262,22 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     });
 
-    rest.get('/carrier/labels/:file', { schema: { hide: true } }, async (request, reply) => {
+    // A package label (`<tracking>.<ext>`) or the shipment's invoice (`<master>-invoice.pdf`), on either host.
+    const serveLabel = async (request: FastifyRequest, reply: FastifyReply) => {
       const { file } = request.params as { file: string };
-      // A package label (`<tracking>.<ext>`) or the shipment's invoice (`<master>-invoice.pdf`).
       const m = /^(\d{12})(-invoice)?\.(pdf|png|zpl)$/.exec(file);
-      const label = m ? state.shipments.get(m[1]!)?.labels.get(`${m[1]!}${m[2] ?? ''}`) : undefined;
+      const label = !m
+        ? undefined
+        : m[2]
+          ? await simStore.shipmentDocument(m[1]!, 'invoice')
+          : await simStore.label(m[1]!);
       if (!label || label.ext !== m![3]) {
         return reply.code(404).send(errorBody(request, [{ code: 'NOT.FOUND.ERROR', message: MESSAGES.notFound }]));
       }
       return reply.type(label.contentType).send(label.body);
-    });
+    };
+    rest.get('/carrier/labels/:file', { schema: { hide: true } }, serveLabel);
+    rest.get(`/carrier${PRODUCTION}/labels/:file`, { schema: { hide: true } }, serveLabel);
 
     rest.route({
       method: ['POST', 'PUT'],
@@ -249,7 +308,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
         const path = pathAfter(request, '/carrier-documents');
         let body: unknown;
         try {
-          authorize(request);
+          authorize(request, environmentOf(path).environment);
           if (!request.isMultipart()) {
             throw carrierError(
               400,
@@ -261,8 +320,9 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
           let attachment: string | undefined;
           for await (const part of request.parts()) {
             if (part.type === 'file') {
-              await part.toBuffer();
+              const bytes = await part.toBuffer();
               if (part.fieldname === 'attachment') attachment = part.filename || 'attachment';
+              if (part.fieldname === 'attachment') attachments.set(request, { fileName: attachment!, body: bytes });
             } else if (part.fieldname === 'document') {
               try {
                 document = JSON.parse(String(part.value));

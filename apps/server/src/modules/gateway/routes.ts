@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
+import { PUBLIC_ORIGIN_HEADER, publicOrigin } from '../../http/publicOrigin.js';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
 import {
   RequestBodyError,
@@ -27,12 +28,15 @@ export interface GatewayOptions {
   isAllowed?: ExtraAllowed;
 }
 
-/** Where each upstream's built-in simulator lives on this server. */
+/**
+ * Where each upstream's built-in simulator lives on this server: the carrier simulator plays
+ * production below /production on each host, so a sandbox token is refused there (and vice versa).
+ */
 const SIMULATOR_PATHS: Record<UpstreamKey, string> = {
   carrierSandbox: '/carrier',
-  carrierProduction: '/carrier',
+  carrierProduction: '/carrier/production',
   carrierDocumentsSandbox: '/carrier-documents',
-  carrierDocumentsProduction: '/carrier-documents',
+  carrierDocumentsProduction: '/carrier-documents/production',
   stratus: '/stratus',
 };
 
@@ -116,12 +120,16 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
     const config = app.config;
     const client = app.services.outbound;
 
+    /** The built-in simulators' upstreams: they are told the origin the caller reached (PUBLIC_ORIGIN_HEADER). */
+    const builtIn = new WeakSet<Upstream>();
     const upstreamOf = (key: UpstreamKey): Upstream => {
       const configured = config.gatewayUpstreams[key];
       if (configured) return { name: UPSTREAM_NAMES[key], base: configured };
       const origin = selfOrigin(app);
       const base = `${origin ?? 'http://server-not-listening.invalid'}${SIM_PREFIX}${SIMULATOR_PATHS[key]}`;
-      return { name: `${UPSTREAM_NAMES[key]} (built-in simulator)`, base };
+      const upstream = { name: `${UPSTREAM_NAMES[key]} (built-in simulator)`, base };
+      builtIn.add(upstream);
+      return upstream;
     };
 
     // Bodies are forwarded as received: raw bytes for JSON/forms, the live stream for multipart.
@@ -144,7 +152,9 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
       reply: FastifyReply,
       call: Omit<OutboundRequest, 'headers' | 'maxResponseBytes'> & { headers?: Record<string, string> },
     ) {
-      const headers = call.headers ?? forwardRequestHeaders(request.headers);
+      const headers = { ...(call.headers ?? forwardRequestHeaders(request.headers)) };
+      // A simulator on this server is called over loopback: its links must name the caller's origin instead.
+      if (builtIn.has(call.upstream)) headers[PUBLIC_ORIGIN_HEADER] = publicOrigin(request, config.publicBaseUrl);
       // Bodies are parsed for the log only when that line is written (the benchmark path logs nothing).
       if (logs(request, 'debug')) {
         request.log.debug(
@@ -294,6 +304,40 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
         }
       },
     });
+
+    // The labels and documents a built-in simulator serves for URL_ONLY replies (its links point here).
+    app.get(
+      '/carrier/:env/labels/:file',
+      {
+        config: routeConfig,
+        schema: {
+          summary: 'A URL_ONLY label or document of the built-in carrier simulator, forwarded',
+          tags: ['gateway'],
+          params: z.object({ env: z.string(), file: z.string() }),
+          response: { 404: message, 502: message, 504: message },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const { env, file } = request.params;
+          if (!(CARRIER_ENVIRONMENTS as readonly string[]).includes(env)) {
+            throw new GatewayRefusal(404, `unknown carrier environment "${env}": use sandbox or production`);
+          }
+          const upstream = upstreamOf(envKey(env as CarrierEnvironment, false));
+          if (!builtIn.has(upstream) || !/^\d{12}(-invoice)?\.(pdf|png|zpl)$/.test(file)) {
+            throw new GatewayRefusal(404, `no label ${file} here: labels are served for the built-in simulator only`);
+          }
+          return await forward(request, reply, {
+            upstream,
+            method: 'GET',
+            path: `/labels/${file}`,
+            timeouts: timeoutsOf(config.gatewayCarrierTimeoutMs),
+          });
+        } catch (err) {
+          return refuse(reply, err);
+        }
+      },
+    );
 
     app.post(
       '/carrier/:env/documents/*',

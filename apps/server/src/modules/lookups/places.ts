@@ -6,8 +6,11 @@ import type { CityRecord, PostalPlace } from '@lab/core/regions';
 import type { Database } from '../../db/schema.js';
 import type { ServiceContext } from '../../module.js';
 import { loadCityRecords } from './cities/cityIndex.js';
+import { etdRules } from './etd-eci/repo.js';
 import { IdleCache } from './idle.js';
 import { lookupPostal, normalizePostalCode, offlinePostalProvider, type PostalProvider } from './postal/provider.js';
+import { countryCatalog } from './regions/countries.js';
+import { regionRecord } from './regions/service.js';
 
 const R_KM = 6371.0088;
 const rad = (d: number) => (d * Math.PI) / 180;
@@ -29,6 +32,23 @@ export interface Origin {
   countryCode: string;
 }
 
+/** A country as the Search Regions tool answers it: its postal format with the carrier's overrides applied. */
+export interface CountryFacts {
+  alpha2: string;
+  name: string;
+  /** The postal code format of a postal-routed country (anchored); null when it is not postal-routed. */
+  postalPattern: RegExp | null;
+}
+
+/** A postal format as a whole-value, case-blind match; null when the imported override is not a valid expression. */
+function anchoredPattern(source: string): RegExp | null {
+  try {
+    return new RegExp(source.startsWith('^') ? source : `^(?:${source})$`, 'i');
+  } catch {
+    return null;
+  }
+}
+
 export interface NearbyCity {
   city: CityRecord;
   km: number;
@@ -42,9 +62,10 @@ export interface NearbyCity {
 export class Places {
   private readonly cities: IdleCache<CityRecord[]>;
   private readonly postal: PostalProvider;
+  private readonly patterns = new Map<string, RegExp | null>();
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
     idleMs: number,
   ) {
@@ -95,6 +116,37 @@ export class Places {
       if (km <= maxKm) near.push({ city, km });
     }
     return near.sort((a, b) => a.km - b.km || b.city.population - a.city.population).slice(0, count);
+  }
+
+  /**
+   * A country by alpha-2 with its postal format, the same record the Search Regions tool answers
+   * (regionRecord: our country data with the imported regions-served overrides); undefined when
+   * the code names no country.
+   */
+  async country(alpha2: string): Promise<CountryFacts | undefined> {
+    const c = countryCatalog().byAlpha2.get(alpha2.toUpperCase());
+    if (!c) return undefined;
+    const override = await this.db
+      .selectFrom('regions_served')
+      .selectAll()
+      .where('alpha_2', '=', c.alpha_2)
+      .executeTakeFirst();
+    const record = regionRecord(c, override);
+    const source = record.is_postal_routed ? record.postal_pattern.pattern : null;
+    const key = source ?? '';
+    if (!this.patterns.has(key)) {
+      this.patterns.set(key, source ? anchoredPattern(source) : null);
+    }
+    return { alpha2: c.alpha_2, name: c.name, postalPattern: this.patterns.get(key) ?? null };
+  }
+
+  /**
+   * Whether a country accepts electronic trade documents on import (the ETD/ECI data's etd_import);
+   * undefined when no rule for it is imported.
+   */
+  async etdImportAccepted(alpha2: string): Promise<boolean | undefined> {
+    const [rule] = await etdRules(this.db, [alpha2.toUpperCase()]);
+    return rule?.etd_import;
   }
 
   /** Places of a postal code (zipcodes for the US, imported GeoNames data elsewhere); [] when the lookup fails. */

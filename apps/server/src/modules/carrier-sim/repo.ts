@@ -1,0 +1,244 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type {
+  CarrierSimOpenShipmentTable,
+  CarrierSimPieceTable,
+  CarrierSimScanEventTable,
+  CarrierSimShipmentDocumentTable,
+  CarrierSimShipmentTable,
+} from './tables.js';
+
+export type ShipmentRow = Selectable<CarrierSimShipmentTable>;
+export type ScanEventRow = Selectable<CarrierSimScanEventTable>;
+export type OpenShipmentRow = Selectable<CarrierSimOpenShipmentTable>;
+export type NewPiece = Omit<Insertable<CarrierSimPieceTable>, 'shipment_id'>;
+export type NewShipmentDocument = Omit<Insertable<CarrierSimShipmentDocumentTable>, 'shipment_id'>;
+export type NewScanEvent = Omit<Insertable<CarrierSimScanEventTable>, 'shipment_id' | 'id'>;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Tables whose oldest rows go first once they hold more than SIM_MAX_SHIPMENTS (by `id`). */
+type RetainedTable =
+  'carrier_sim_shipments' | 'carrier_sim_open_shipments' | 'carrier_sim_pickups' | 'carrier_sim_uploads';
+
+/** Keeps the newest `keep` rows of a table by id; returns how many went. */
+async function keepNewest(db: Db, table: RetainedTable, keep: number): Promise<number> {
+  const cutoff = await sql<{ id: number }>`
+    select id from ${sql.table(table)} order by id desc limit 1 offset ${keep}`.execute(db);
+  const id = cutoff.rows[0]?.id;
+  if (id === undefined) return 0;
+  const removed = await sql`delete from ${sql.table(table)} where id <= ${id}`.execute(db);
+  return Number(removed.numAffectedRows ?? 0);
+}
+
+const ms = (v: number | string | null) => (v === null ? null : Number(v));
+
+/**
+ * The carrier simulator's state in the app database (SQLite or PostgreSQL alike): every instance
+ * on one database sees the same shipments, and they survive a restart. Retention keeps the newest
+ * `maxShipments` shipments (with their pieces, documents and scan events), open shipments,
+ * pickups and uploads.
+ */
+export class SimStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxShipments: number,
+  ) {}
+
+  /** Which of these tracking numbers a piece (of a created shipment) already carries. */
+  async takenTrackingNumbers(trackingNumbers: string[]): Promise<Set<string>> {
+    if (trackingNumbers.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('carrier_sim_pieces')
+      .select('tracking_number')
+      .where('tracking_number', 'in', trackingNumbers)
+      .execute();
+    return new Set(rows.map((r) => r.tracking_number));
+  }
+
+  /**
+   * Writes a shipment with its pieces, documents and planned scan events in one transaction, then
+   * forgets the oldest shipments beyond the limit. `stillWanted` is asked inside the transaction,
+   * before anything is written: when it says no (the caller hung up), nothing is stored.
+   */
+  async insertShipment(
+    shipment: Insertable<CarrierSimShipmentTable>,
+    pieces: NewPiece[],
+    documents: NewShipmentDocument[],
+    events: NewScanEvent[],
+    stillWanted: () => boolean = () => true,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!stillWanted()) return false;
+      const { id } = await trx
+        .insertInto('carrier_sim_shipments')
+        .values(shipment)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const shipmentId = Number(id);
+      await trx
+        .insertInto('carrier_sim_pieces')
+        .values(pieces.map((p) => ({ ...p, shipment_id: shipmentId })))
+        .execute();
+      if (documents.length > 0) {
+        await trx
+          .insertInto('carrier_sim_shipment_documents')
+          .values(documents.map((d) => ({ ...d, shipment_id: shipmentId })))
+          .execute();
+      }
+      if (events.length > 0) {
+        await trx
+          .insertInto('carrier_sim_scan_events')
+          .values(events.map((e) => ({ ...e, shipment_id: shipmentId })))
+          .execute();
+      }
+      await keepNewest(trx, 'carrier_sim_shipments', this.maxShipments);
+      return true;
+    });
+  }
+
+  /** The shipment a tracking number (master or any piece) belongs to. */
+  async shipmentOf(trackingNumber: string): Promise<ShipmentRow | undefined> {
+    const row = await this.db
+      .selectFrom('carrier_sim_pieces as p')
+      .innerJoin('carrier_sim_shipments as s', 's.id', 'p.shipment_id')
+      .selectAll('s')
+      .where('p.tracking_number', '=', trackingNumber)
+      .executeTakeFirst();
+    return row && { ...row, created_at: ms(row.created_at)!, cancelled_at: ms(row.cancelled_at) };
+  }
+
+  /** The scan events of a shipment due by `now`, newest first. */
+  async dueScanEvents(shipmentId: number, now: number): Promise<ScanEventRow[]> {
+    return this.db
+      .selectFrom('carrier_sim_scan_events')
+      .selectAll()
+      .where('shipment_id', '=', shipmentId)
+      .where('due_at', '<=', now)
+      .orderBy('due_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /**
+   * Marks a shipment cancelled and plans its cancellation scan, once: false when it was already
+   * cancelled (by this instance or another one on the same database).
+   */
+  async cancel(shipmentId: number, now: number, event: NewScanEvent): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('carrier_sim_shipments')
+        .set({ cancelled_at: now })
+        .where('id', '=', shipmentId)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) return false;
+      // A cancelled shipment goes no further: its planned scans not yet due are dropped.
+      await trx
+        .deleteFrom('carrier_sim_scan_events')
+        .where('shipment_id', '=', shipmentId)
+        .where('due_at', '>', now)
+        .execute();
+      await trx
+        .insertInto('carrier_sim_scan_events')
+        .values({ ...event, shipment_id: shipmentId })
+        .execute();
+      return true;
+    });
+  }
+
+  /** A package label by tracking number. */
+  async label(trackingNumber: string): Promise<{ contentType: string; ext: string; body: Buffer } | undefined> {
+    const row = await this.db
+      .selectFrom('carrier_sim_pieces')
+      .select(['label_content_type', 'label_ext', 'label'])
+      .where('tracking_number', '=', trackingNumber)
+      .executeTakeFirst();
+    return row && { contentType: row.label_content_type, ext: row.label_ext, body: Buffer.from(row.label) };
+  }
+
+  /** A shipment document (`kind`: invoice) by the shipment's master tracking number. */
+  async shipmentDocument(
+    master: string,
+    kind: string,
+  ): Promise<{ contentType: string; ext: string; body: Buffer } | undefined> {
+    const row = await this.db
+      .selectFrom('carrier_sim_shipment_documents as d')
+      .innerJoin('carrier_sim_shipments as s', 's.id', 'd.shipment_id')
+      .select(['d.content_type', 'd.ext', 'd.body'])
+      .where('s.master_tracking_number', '=', master)
+      .where('d.kind', '=', kind)
+      .executeTakeFirst();
+    return row && { contentType: row.content_type, ext: row.ext, body: Buffer.from(row.body) };
+  }
+
+  // ── open shipments ──
+
+  async openShipment(index: string): Promise<OpenShipmentRow | undefined> {
+    return this.db
+      .selectFrom('carrier_sim_open_shipments')
+      .selectAll()
+      .where('open_index', '=', index)
+      .executeTakeFirst();
+  }
+
+  /** Creates an open shipment, or reuses the row of a deleted one with the same index. */
+  async createOpenShipment(row: Insertable<CarrierSimOpenShipmentTable>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('carrier_sim_open_shipments')
+        .where('open_index', '=', row.open_index)
+        .where('state', '=', 'DELETED')
+        .execute();
+      await trx.insertInto('carrier_sim_open_shipments').values(row).execute();
+      await keepNewest(trx, 'carrier_sim_open_shipments', this.maxShipments);
+    });
+  }
+
+  /**
+   * Saves an open shipment's new state if it is still in `expected` (another instance may have
+   * moved it meanwhile): false when it was not.
+   */
+  async updateOpenShipment(
+    index: string,
+    expected: string,
+    changes: Partial<Pick<OpenShipmentRow, 'state' | 'requested_shipment' | 'packages' | 'confirmed_master'>>,
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('carrier_sim_open_shipments')
+      .set(changes)
+      .where('open_index', '=', index)
+      .where('state', '=', expected)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  // ── pickups and uploads ──
+
+  async insertPickup(confirmationCode: string, location: string | null, request: unknown, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('carrier_sim_pickups')
+        .values({ confirmation_code: confirmationCode, location, request: JSON.stringify(request), created_at: now })
+        .execute();
+      await keepNewest(trx, 'carrier_sim_pickups', this.maxShipments);
+    });
+  }
+
+  async insertUpload(
+    kind: 'etd' | 'image',
+    reference: string,
+    fileName: string,
+    document: unknown,
+    body: Buffer,
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('carrier_sim_uploads')
+        .values({ kind, reference, file_name: fileName, document: JSON.stringify(document), body, created_at: now })
+        .execute();
+      await keepNewest(trx, 'carrier_sim_uploads', this.maxShipments);
+    });
+  }
+}

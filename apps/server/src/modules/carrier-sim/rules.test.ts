@@ -1,0 +1,388 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSample } from '@lab/core/carrier';
+import { buildTestApp, runLab, type TestApp } from '../../test/helpers.js';
+
+type Json = Record<string, any>;
+
+/**
+ * The carrier's business rules (rules.ts, the table in docs/modules/carrier.md): one test per rule,
+ * naming its code and its exact message. Dialect-neutral: the rules read the lookups' data through
+ * the places service, whose SQL the lookups suite covers on both dialects.
+ */
+describe('carrier simulator business rules (sqlite)', () => {
+  let t: TestApp;
+  let token: string;
+  let productionToken: string;
+  let dir: string;
+
+  const tokenFor = async (host: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `${host}/oauth/token`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
+      })
+    ).json().access_token as string;
+
+  const call = (
+    path: string,
+    body: unknown,
+    method: 'POST' | 'PUT' = 'POST',
+    bearer = token,
+    host = '/lab/sim/carrier',
+  ) =>
+    t.app.inject({
+      method,
+      url: `${host}${path}`,
+      headers: { authorization: `Bearer ${bearer}` },
+      payload: body as Json,
+    });
+
+  /** The sample shipment (Memphis → Beverly Hills, one 12 LB package) with ZPL labels. */
+  const shipment = (change: (body: Json, rs: Json) => void = () => undefined) => {
+    const body = defaultSample('ship-create') as Json;
+    body.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
+    change(body, body.requestedShipment);
+    return body;
+  };
+  const toShenzhen = (rs: Json) => {
+    rs.recipients[0].address = {
+      streetLines: ['1 Keji Rd'],
+      city: 'Shenzhen',
+      postalCode: '518057',
+      countryCode: 'CN',
+    };
+  };
+  const commodities = (...amounts: number[]) =>
+    amounts.map((amount, i) => ({
+      description: `Item ${i + 1}`,
+      quantity: 1,
+      quantityUnits: 'PCS',
+      countryOfManufacture: 'US',
+      weight: { units: 'KG', value: 1 },
+      customsValue: { amount, currency: 'USD' },
+    }));
+
+  /** Ships the body and expects exactly these errors (400, the carrier's shape, the schema's 400). */
+  async function refused(body: Json, errors: { code: string; message: string }[]) {
+    const res = await call('/ship/v1/shipments', body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ transactionId: expect.any(String), errors });
+    expect(res.headers['x-sim-repaired']).toBeUndefined();
+  }
+  async function shipped(body: Json) {
+    const res = await call('/ship/v1/shipments', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().output.transactionShipments[0] as Json;
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { simSeed: 11, simTimeFactor: 10_000_000 }, { imported: true });
+    token = await tokenFor('/lab/sim/carrier');
+    productionToken = await tokenFor('/lab/sim/carrier/production');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-rules-'));
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ships the sample shipment (every rule holds)', async () => {
+    expect((await shipped(shipment())).pieceResponses).toHaveLength(1);
+  });
+
+  it('ACCOUNT.NUMBER.REQUIRED: an empty account number does not ship', async () => {
+    await refused(
+      shipment((body) => (body.accountNumber = { value: '' })),
+      [{ code: 'ACCOUNT.NUMBER.REQUIRED', message: 'Account number is required.' }],
+    );
+  });
+
+  it('ACCOUNTNUMBER.REGISTRATION.REQUIRED: 740561073 fails the check digit and does not ship', async () => {
+    await refused(
+      shipment((body) => (body.accountNumber = { value: '740561073' })),
+      [
+        {
+          code: 'ACCOUNTNUMBER.REGISTRATION.REQUIRED',
+          message: 'Please enter a valid 9-digit FedEx account number or register for a new FedEx account number.',
+        },
+      ],
+    );
+    const tool = await t.app.inject({ method: 'POST', url: '/lab/api/utils/v1/ean', payload: { ean: '740561073' } });
+    expect(tool.json().msg).toBe('account invalid');
+  });
+
+  it('the account rule is the Account check tool’s: they never disagree', async () => {
+    const digits = fc.stringMatching(/^\d{9}$/);
+    const nearValid = fc.integer({ min: 0, max: 9 }).map((d) => `74056107${d}`);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(digits, nearValid, fc.stringMatching(/^\d{0,11}$/)), async (ean) => {
+        const tool = await t.app.inject({ method: 'POST', url: '/lab/api/utils/v1/ean', payload: { ean } });
+        const sim = await call('/account/v1/accounts/billing/validate', { accountNumber: { value: ean } });
+        expect(sim.statusCode === 200, `${ean}: ${sim.body}`).toBe(tool.json().msg === 'account valid');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('ORIGIN.COUNTRY.INVALID and DESTINATION.COUNTRY.INVALID: a country code that names no country', async () => {
+    await refused(
+      shipment((_b, rs) => (rs.shipper.address.countryCode = 'ZZ')),
+      [
+        {
+          code: 'ORIGIN.COUNTRY.INVALID',
+          message: 'Origin country code is invalid or missing. Please refer to documentation for valid format.',
+        },
+      ],
+    );
+    await refused(
+      shipment((_b, rs) => (rs.recipients[0].address.countryCode = 'XX')),
+      [
+        {
+          code: 'DESTINATION.COUNTRY.INVALID',
+          message: 'Destination country code is invalid or missing. Please refer to documentation for valid format.',
+        },
+      ],
+    );
+  });
+
+  it('DESTINATION.POSTALCODE.INVALID and ORIGIN.POSTAL.REQUIRED: the postal format of the country', async () => {
+    await refused(
+      shipment((_b, rs) => (rs.recipients[0].address.postalCode = '9021')),
+      [
+        {
+          code: 'DESTINATION.POSTALCODE.INVALID',
+          message: 'Destination postal code 9021 is not valid for US. Please correct it and try again.',
+        },
+      ],
+    );
+    await refused(
+      shipment((_b, rs) => (rs.shipper.address.postalCode = '')),
+      [{ code: 'ORIGIN.POSTAL.REQUIRED', message: 'Postal code/ZIP is required' }],
+    );
+    // ZIP+4 is the US format too.
+    await shipped(shipment((_b, rs) => (rs.recipients[0].address.postalCode = '90212-1234')));
+  });
+
+  it('PACKAGING.WEIGHT.EXCEEDED: envelope, pak, box and tube hold their weight only', async () => {
+    const cases: [string, number, string][] = [
+      [
+        'FEDEX_ENVELOPE',
+        0.6,
+        'Package 1 weighs 0.6 kg; FedEx Envelope holds at most 0.5 kg. Please choose other packaging.',
+      ],
+      ['FEDEX_PAK', 9.5, 'Package 1 weighs 9.5 kg; FedEx Pak holds at most 9 kg. Please choose other packaging.'],
+      ['FEDEX_BOX', 10, 'Package 1 weighs 10 kg; FedEx Box holds at most 9 kg. Please choose other packaging.'],
+      ['FEDEX_TUBE', 9.01, 'Package 1 weighs 9.01 kg; FedEx Tube holds at most 9 kg. Please choose other packaging.'],
+    ];
+    for (const [packagingType, kg, message] of cases) {
+      const over = shipment((_b, rs) => {
+        rs.packagingType = packagingType;
+        rs.requestedPackageLineItems[0].weight = { units: 'KG', value: kg };
+      });
+      await refused(over, [{ code: 'PACKAGING.WEIGHT.EXCEEDED', message }]);
+    }
+    const envelope = shipment((_b, rs) => {
+      rs.packagingType = 'FEDEX_ENVELOPE';
+      rs.requestedPackageLineItems[0].weight = { units: 'KG', value: 0.5 };
+    });
+    await shipped(envelope);
+  });
+
+  it('PACKAGE.WEIGHT.EXCEEDED and PACKAGE.DIMENSIONS.EXCEEDED: the per-package limits of the Dim Weight tool', async () => {
+    await refused(
+      shipment((_b, rs) => (rs.requestedPackageLineItems[0].weight = { units: 'LB', value: 151 })),
+      [
+        {
+          code: 'PACKAGE.WEIGHT.EXCEEDED',
+          message: 'Package 1 weighs 68.49 kg, over the 68 kg limit of a package. Please ship it as freight.',
+        },
+      ],
+    );
+    await refused(
+      shipment(
+        (_b, rs) => (rs.requestedPackageLineItems[0].dimensions = { length: 280, width: 10, height: 10, units: 'CM' }),
+      ),
+      [
+        {
+          code: 'PACKAGE.DIMENSIONS.EXCEEDED',
+          message: 'Package 1 is 280 cm long, over the 274 cm limit of a package. Please ship it as freight.',
+        },
+      ],
+    );
+    await refused(
+      shipment(
+        (_b, rs) => (rs.requestedPackageLineItems[0].dimensions = { length: 200, width: 60, height: 10, units: 'CM' }),
+      ),
+      [
+        {
+          code: 'PACKAGE.DIMENSIONS.EXCEEDED',
+          message:
+            'Package 1 measures 340 cm in length plus girth, over the 330 cm limit of a package. Please ship it as freight.',
+        },
+      ],
+    );
+    const tool = await t.app.inject({
+      method: 'POST',
+      url: '/lab/api/utils/v1/dimweight',
+      payload: { length: 200, width: 60, height: 10, actualweight: 1 },
+    });
+    expect(tool.json().message.comments).toEqual(['Length + girth over 330 cm']);
+  });
+
+  it('CUSTOMS.COMMODITIES.REQUIRED: goods abroad need commodities with customs values; documents do not', async () => {
+    await refused(
+      shipment((_b, rs) => toShenzhen(rs)),
+      [
+        {
+          code: 'CUSTOMS.COMMODITIES.REQUIRED',
+          message:
+            'An international shipment that is not documents only needs customsClearanceDetail.commodities, each with a customsValue.',
+        },
+      ],
+    );
+    await shipped(
+      shipment((_b, rs) => {
+        toShenzhen(rs);
+        // Documents carry no customs value (the schema still wants a commodity line).
+        rs.customsClearanceDetail = {
+          dutiesPayment: { paymentType: 'SENDER' },
+          isDocumentOnly: true,
+          commodities: [
+            { description: 'Contracts', quantity: 1, quantityUnits: 'PCS', weight: { units: 'KG', value: 0.2 } },
+          ],
+        };
+      }),
+    );
+  });
+
+  it('DECLARED.VALUE.EXCEEDS.CUSTOMS: the total declared value may not exceed the customs value', async () => {
+    const declared = (amount: number) =>
+      shipment((_b, rs) => {
+        toShenzhen(rs);
+        rs.customsClearanceDetail = { dutiesPayment: { paymentType: 'SENDER' }, commodities: commodities(10.1, 0.2) };
+        rs.totalDeclaredValue = { amount, currency: 'USD' };
+      });
+    await refused(declared(10.31), [
+      {
+        code: 'DECLARED.VALUE.EXCEEDS.CUSTOMS',
+        message:
+          'The total declared value 10.31 USD exceeds the total customs value 10.30 USD. The totalDeclaredValue should not exceed customsValue.',
+      },
+    ]);
+    await shipped(declared(10.3));
+  });
+
+  it('ETD.IMPORT.NOT.ALLOWED: electronic trade documents to a country whose ETD import rule is NO', async () => {
+    const file = path.join(dir, 'etd.csv');
+    fs.writeFileSync(
+      file,
+      'alpha_2,etd_export,etd_import,eci_export,eci_import,signature_export,signature_import,letterhead_export,letterhead_import\n' +
+        'CN,YES,NO,YES,NO,OPTIONAL,REQUIRED,OPTIONAL,PROHIBITED\nCA,YES,YES,YES,YES,OPTIONAL,OPTIONAL,OPTIONAL,OPTIONAL\n',
+    );
+    const imported = await runLab(['import', 'etd-eci', file, '--dataset', '2023-03'], { database: t.config.database });
+    expect(imported.code, imported.err.join('\n')).toBe(0);
+    const withEtd = (to: (rs: Json) => void) =>
+      shipment((_b, rs) => {
+        to(rs);
+        rs.customsClearanceDetail = { dutiesPayment: { paymentType: 'SENDER' }, commodities: commodities(20) };
+        rs.shipmentSpecialServices = {
+          specialServiceTypes: ['ELECTRONIC_TRADE_DOCUMENTS'],
+          etdDetail: { requestedDocumentTypes: ['COMMERCIAL_INVOICE'] },
+        };
+      });
+    await refused(withEtd(toShenzhen), [
+      {
+        code: 'ETD.IMPORT.NOT.ALLOWED',
+        message:
+          'Electronic trade documents are not accepted for import into CN. Please remove ELECTRONIC_TRADE_DOCUMENTS and send paper documents with the shipment.',
+      },
+    ]);
+    await shipped(
+      withEtd((rs) => {
+        rs.recipients[0].address = {
+          streetLines: ['1 Yonge St'],
+          city: 'Toronto',
+          stateOrProvinceCode: 'ON',
+          postalCode: 'M5E 1E5',
+          countryCode: 'CA',
+        };
+      }),
+    );
+  });
+
+  it('TRACKINGNUMBER.ENTERED.INVALID and SHIPMENT.ALREADY.CANCELLED: cancel needs a shipment still standing', async () => {
+    const cancel = (trackingNumber: string) =>
+      call('/ship/v1/shipments/cancel', { accountNumber: { value: '740561075' }, trackingNumber }, 'PUT');
+    const unknown = await cancel('794953555571');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      {
+        code: 'TRACKINGNUMBER.ENTERED.INVALID',
+        message: 'Error with entered Tracking Number. Please verify the entered Tracking Number.',
+      },
+    ]);
+    const { masterTrackingNumber } = await shipped(shipment());
+    expect((await cancel(masterTrackingNumber)).statusCode).toBe(200);
+    const again = await cancel(masterTrackingNumber);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([
+      {
+        code: 'SHIPMENT.ALREADY.CANCELLED',
+        message: 'The shipment has already been cancelled. Please modify your request and try again.',
+      },
+    ]);
+  });
+
+  it('TRACKING.TRACKINGNUMBER.NOTFOUND: an unknown number is a 200 with the error inside its track result', async () => {
+    const res = await call('/track/v1/trackingnumbers', {
+      includeDetailedScans: true,
+      trackingInfo: [{ trackingNumberInfo: { trackingNumber: '794953555571' } }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().output).toEqual({
+      completeTrackResults: [
+        {
+          trackingNumber: '794953555571',
+          trackResults: [
+            {
+              trackingNumberInfo: { trackingNumber: '794953555571' },
+              error: {
+                code: 'TRACKING.TRACKINGNUMBER.NOTFOUND',
+                message: 'Tracking number cannot be found. Please correct the tracking number and try again.',
+              },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('NOT.AUTHORIZED.ERROR: a sandbox token is refused on production, and a production token on the sandbox', async () => {
+    const onProduction = await call('/ship/v1/shipments', shipment(), 'POST', token, '/lab/sim/carrier/production');
+    expect(onProduction.statusCode).toBe(401);
+    expect(onProduction.json().errors).toEqual([
+      {
+        code: 'NOT.AUTHORIZED.ERROR',
+        message:
+          'Access token was issued by the sandbox environment and is not valid on production. Please request a token from production and try again.',
+      },
+    ]);
+    const onSandbox = await call('/ship/v1/shipments', shipment(), 'POST', productionToken);
+    expect(onSandbox.statusCode).toBe(401);
+    expect(onSandbox.json().errors).toEqual([
+      {
+        code: 'NOT.AUTHORIZED.ERROR',
+        message:
+          'Access token was issued by the production environment and is not valid on sandbox. Please request a token from sandbox and try again.',
+      },
+    ]);
+    const own = await call('/ship/v1/shipments', shipment(), 'POST', productionToken, '/lab/sim/carrier/production');
+    expect(own.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,107 @@
+import type { Generated } from 'kysely';
+
+declare module '../../db/schema.js' {
+  interface Database {
+    carrier_sim_shipments: CarrierSimShipmentTable;
+    carrier_sim_pieces: CarrierSimPieceTable;
+    carrier_sim_shipment_documents: CarrierSimShipmentDocumentTable;
+    carrier_sim_scan_events: CarrierSimScanEventTable;
+    carrier_sim_open_shipments: CarrierSimOpenShipmentTable;
+    carrier_sim_pickups: CarrierSimPickupTable;
+    carrier_sim_uploads: CarrierSimUploadTable;
+  }
+}
+
+/**
+ * Times are ms since the epoch on the simulator's clock (bigint: PostgreSQL answers them as
+ * strings, so readers go through Number()). JSON columns are text.
+ */
+type Ms = number | string;
+
+/** A created shipment; its pieces, documents and scan events go with it (ON DELETE CASCADE). */
+export interface CarrierSimShipmentTable {
+  id: Generated<number>;
+  master_tracking_number: string;
+  created_at: Ms;
+  cancelled_at: Ms | null;
+  service_type: string;
+  ship_date: string;
+  /** JSON: SimParty. */
+  shipper: string;
+  /** JSON: SimParty. */
+  recipient: string;
+}
+
+/** One package of a shipment with its label as served (PDF/PNG bytes or the ZPL program). */
+export interface CarrierSimPieceTable {
+  tracking_number: string;
+  shipment_id: number;
+  sequence: number;
+  label_content_type: string;
+  /** pdf, png or zpl: the extension of the label's URL. */
+  label_ext: string;
+  label: Buffer;
+}
+
+/** A shipment-level document (the commercial invoice), served at `<master>-<kind>.<ext>`. */
+export interface CarrierSimShipmentDocumentTable {
+  shipment_id: number;
+  kind: string;
+  content_type: string;
+  ext: string;
+  body: Buffer;
+}
+
+/**
+ * A scan event of a shipment, planned when the shipment is created (or cancelled) with the time it
+ * becomes due; tracking shows the events due by now.
+ */
+export interface CarrierSimScanEventTable {
+  id: Generated<number>;
+  shipment_id: number;
+  due_at: Ms;
+  event_type: string;
+  description: string;
+  derived_code: string;
+  derived_status: string;
+  /** JSON: the scan location. */
+  location: string;
+}
+
+/** An open shipment (its `index`, named open_index: index is an SQL keyword). */
+export interface CarrierSimOpenShipmentTable {
+  id: Generated<number>;
+  open_index: string;
+  state: string;
+  /** JSON: the requestedShipment as created and modified. */
+  requested_shipment: string;
+  /** JSON: [{trackingNumber, line}]. */
+  packages: string;
+  created_at: Ms;
+  confirmed_master: string | null;
+}
+
+/** A scheduled pickup: its confirmation code and the request that asked for it. */
+export interface CarrierSimPickupTable {
+  id: Generated<number>;
+  confirmation_code: string;
+  location: string | null;
+  /** JSON: the pickup request. */
+  request: string;
+  created_at: Ms;
+  cancelled_at: Ms | null;
+}
+
+/** A trade document (ETD) or an image (letterhead, signature) uploaded to the documents host. */
+export interface CarrierSimUploadTable {
+  id: Generated<number>;
+  /** etd or image. */
+  kind: string;
+  /** The docId answered (etd) or the documentReferenceId (image). */
+  reference: string;
+  file_name: string;
+  /** JSON: the multipart `document` field. */
+  document: string;
+  body: Buffer;
+  created_at: Ms;
+}
