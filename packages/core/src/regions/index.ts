@@ -4,3 +4,4 @@ export * from './usStates.js';
 export * from './hsCodes.js';
 export * from './etdEci.js';
 export * from './postal.js';
+export * from './geo.js';
