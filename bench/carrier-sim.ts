@@ -1,7 +1,8 @@
 // Carrier simulator budgets: request validation of a create-shipment request ≤ 1 ms after compile
 // (the ship document's full schema, ajv 8), and the simulator's own create-shipment latency,
 // called directly over HTTP (p50/p95; the gateway's overhead is measured against this in
-// bench/gateway.ts). Labels: ZPLII (no drawing) and PDF (drawn by the label pipeline).
+// bench/gateway.ts). Labels: ZPLII (no drawing) and PDF (drawn by the label pipeline). Rate quotes
+// (budget p50 ≤ 5 ms), over HTTP like the rest: the round trip bounds the server time from above.
 // Run: npx tsx --conditions=@lab/source bench/carrier-sim.ts
 import fs from 'node:fs';
 import os from 'node:os';
@@ -92,11 +93,10 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     ).json()) as { access_token: string }
   ).access_token;
 
-  const ship = async (imageType: string) => {
-    const body = defaultSample('ship-create') as { requestedShipment: { labelSpecification: Record<string, string> } };
-    body.requestedShipment.labelSpecification = { imageType, labelStockType: 'PAPER_4X6' };
+  /** One POST to the simulator, timed from send to the last byte of a 200 reply. */
+  const timedPost = async (route: string, body: unknown) => {
     const t = performance.now();
-    const res = await fetch(`${base}/ship/v1/shipments`, {
+    const res = await fetch(`${base}${route}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -105,6 +105,11 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
     return performance.now() - t;
   };
+  const ship = async (imageType: string) => {
+    const body = defaultSample('ship-create') as { requestedShipment: { labelSpecification: Record<string, string> } };
+    body.requestedShipment.labelSpecification = { imageType, labelStockType: 'PAPER_4X6' };
+    return timedPost('/ship/v1/shipments', body);
+  };
   for (const imageType of ['ZPLII', 'PDF']) {
     for (let i = 0; i < 20; i++) await ship(imageType);
     const ms: number[] = [];
@@ -112,6 +117,26 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     const s = summarize(ms);
     report(`simulator create shipment (${imageType}), p50`, s.p50, 'ms');
     report(`simulator create shipment (${imageType}), p95`, s.p95, 'ms');
+  }
+
+  // Rate quotes (budget p50 ≤ 5 ms): the default sample (a US domestic lane, every service, LIST
+  // and ACCOUNT rates), and an international one (the destination found by city name, customs value).
+  const intl = defaultSample('rate-quotes') as { requestedShipment: Record<string, unknown> };
+  intl.requestedShipment.recipient = { address: { city: 'Paris', postalCode: '75001', countryCode: 'FR' } };
+  intl.requestedShipment.customsClearanceDetail = {
+    commodities: [{ description: 'Watch', quantity: 1, customsValue: { amount: 250, currency: 'USD' } }],
+  };
+  const rate = (body: unknown) => timedPost('/rate/v1/rates/quotes', body);
+  for (const [lane, body] of [
+    ['domestic', defaultSample('rate-quotes')],
+    ['international', intl],
+  ] as const) {
+    for (let i = 0; i < 20; i++) await rate(body);
+    const ms: number[] = [];
+    for (let i = 0; i < CALLS; i++) ms.push(await rate(body));
+    const s = summarize(ms);
+    report(`simulator rate quote (${lane}), p50`, s.p50, 'ms', { max: 5 });
+    report(`simulator rate quote (${lane}), p95`, s.p95, 'ms');
   }
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });
