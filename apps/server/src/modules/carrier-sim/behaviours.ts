@@ -7,7 +7,7 @@ import { packageAndServiceOptionsOutput, specialServiceOptionsOutput } from './a
 import { commercialInvoicePdf } from './invoice.js';
 import { labelSizeFromStock, packageZpl, type SimLabelRenderer } from './labels.js';
 import { locationsOutput, postalValidateOutput } from './locations.js';
-import { rateQuoteOutput, shipmentRating } from './rating.js';
+import { rateQuoteOutput, shipmentRating } from './rateReplies.js';
 import type { OpenShipment, SimParty, SimShipment, SimState } from './state.js';
 import { serviceName } from './tariff/services.js';
 
