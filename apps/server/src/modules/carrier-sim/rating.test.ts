@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample, endpointById } from '@lab/core/carrier';
-import { servicesOnLane } from './tariff/services.js';
+import { serviceOnLane, SERVICES, servicesOnLane } from './tariff/services.js';
 import { dayOfWeek } from './tariff/transit.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 
@@ -183,6 +184,85 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
       // Memphis → Paris is ~7,400 km (zone 10): never delivered on the ship date.
       expect(priority.operationalDetail.deliveryDate > '2026-11-19T23:59:59').toBe(true);
       expect(priority.operationalDetail.airportId).toBe('CDG');
+    });
+
+    it('property: any lane, weight, size and rate types — conformant replies whose totals are the sum of their parts', async () => {
+      const places = [
+        { postalCode: '38103', countryCode: 'US' },
+        { postalCode: '10001', countryCode: 'US' },
+        { postalCode: '98101', countryCode: 'US' },
+        PARIS,
+        { city: 'Tokyo', postalCode: '100-0001', countryCode: 'JP' },
+        { city: 'Toronto', postalCode: 'M5V 2T6', countryCode: 'CA' },
+      ];
+      const request = fc.record({
+        recipient: fc.constantFrom(...places),
+        serviceType: fc.option(fc.constantFrom(...SERVICES.map((x) => x.serviceType)), { nil: undefined }),
+        weight: fc.record({
+          units: fc.constantFrom('LB', 'KG'),
+          value: fc.integer({ min: 1, max: 1500 }).map((n) => n / 10),
+        }),
+        dimensions: fc.option(
+          fc.record({
+            length: fc.integer({ min: 1, max: 60 }),
+            width: fc.integer({ min: 1, max: 60 }),
+            height: fc.integer({ min: 1, max: 60 }),
+            units: fc.constantFrom('IN', 'CM'),
+          }),
+          { nil: undefined },
+        ),
+        rateRequestType: fc.subarray(['ACCOUNT', 'LIST', 'PREFERRED']),
+        customsValue: fc.integer({ min: 0, max: 500_000 }).map((n) => n / 100),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          const international = r.recipient.countryCode !== 'US';
+          const res = await call(
+            'rate-quotes',
+            rateRequest({
+              recipient: { address: r.recipient },
+              ...(r.serviceType ? { serviceType: r.serviceType } : {}),
+              rateRequestType: r.rateRequestType,
+              preferredCurrency: 'EUR',
+              requestedPackageLineItems: [{ weight: r.weight, ...(r.dimensions ? { dimensions: r.dimensions } : {}) }],
+              customsClearanceDetail: {
+                commodities: [
+                  { description: 'Goods', quantity: 1, customsValue: { amount: r.customsValue, currency: 'USD' } },
+                ],
+              },
+            }),
+          );
+          if (r.serviceType && !serviceOnLane(r.serviceType, international ? 'international' : 'domestic')) {
+            expect(res.statusCode).toBe(400);
+            expect(res.json().errors[0].code).toBe('SERVICE.LANE.NOTAVAILABLE');
+            return;
+          }
+          expect(res.statusCode).toBe(200);
+          for (const d of res.json().output.rateReplyDetails as Json[]) {
+            expect(serviceOnLane(d.serviceType, international ? 'international' : 'domestic')).toBe(true);
+            expect(d.customerMessages === undefined).toBe(!international);
+            expect(d.operationalDetail.deliveryDate > '2026-11-19T23:59:59').toBe(true);
+            for (const rated of d.ratedShipmentDetails as Json[]) {
+              const packages = rated.ratedPackages.map((p: Json) => p.packageRateDetail);
+              const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+              expect(cents(rated.totalBaseCharge)).toBe(sum(packages.map((p: Json) => cents(p.baseCharge))));
+              expect(cents(rated.totalNetCharge)).toBe(sum(packages.map((p: Json) => cents(p.netCharge))));
+              expect(cents(rated.totalNetCharge)).toBe(
+                cents(rated.totalBaseCharge) + cents(rated.shipmentRateDetail.totalSurcharges),
+              );
+              expect(cents(rated.totalNetChargeWithDutiesAndTaxes)).toBe(
+                cents(rated.totalNetCharge) + cents(rated.totalDutiesAndTaxes),
+              );
+              expect(cents(rated.totalDutiesAndTaxes)).toBe(
+                sum(rated.shipmentRateDetail.taxes.map((x: Json) => cents(x.amount))),
+              );
+              if (!international) expect(rated.totalDutiesAndTaxes).toBe(0);
+              expect(rated.currency).toBe(rated.rateType === 'PREFERRED' ? 'EUR' : 'USD');
+            }
+          }
+        }),
+        { numRuns: 25 },
+      );
     });
 
     it('refuse a service the lane does not allow (SERVICE.LANE.NOTAVAILABLE)', async () => {
