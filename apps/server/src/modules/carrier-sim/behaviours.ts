@@ -43,7 +43,7 @@ export interface SimContext {
 
 type Json = JsonObject;
 
-export function envelope(ctx: SimContext, req: SimRequest, output: Json): Json {
+function envelope(ctx: SimContext, req: SimRequest, output: Json): Json {
   return {
     transactionId: ctx.state.uuid(),
     ...(req.customerTransactionId ? { customerTransactionId: req.customerTransactionId } : {}),
