@@ -200,9 +200,9 @@ export async function shipmentRating(places: LabServices['places'], rs: Json, to
   const q = quoteFor(service, facts, accountCurrency(facts.originCountry));
   return {
     serviceCategory: service.category,
-    /** Fields each piece response gains (by package index). */
+    /** Fields the piece response of request line `i` gains (its first package's charges). */
     piece: (i: number): Json => {
-      const p = q.packages[Math.min(i, q.packages.length - 1)]!;
+      const p = q.packages[facts.lineFirstPackage[i] ?? 0]!;
       return {
         deliveryDatestamp: commit.deliveryDate,
         netChargeAmount: amount(p.netCents),

@@ -324,6 +324,23 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
       expect(detail.usDomestic).toBe(true);
     });
 
+    it('rates each line with its own packages (a group of three light ones, then a heavy one)', async () => {
+      const res = await ship({
+        shipDatestamp: '2026-11-20',
+        labelSpecification: { imageType: 'ZPLII', labelStockType: 'PAPER_4X6' },
+        requestedPackageLineItems: [
+          { weight: { units: 'LB', value: 1 }, groupPackageCount: 3 },
+          { weight: { units: 'LB', value: 40 } },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      const shipment = res.json().output.transactionShipments[0];
+      const [light, heavy] = shipment.pieceResponses.map((p: Json) => cents(p.netChargeAmount));
+      expect(heavy).toBeGreaterThan(light);
+      const total = cents(shipment.completedShipmentDetail.shipmentRating.shipmentRateDetails[0].totalNetCharge);
+      expect(total).toBe(3 * light + heavy);
+    });
+
     it('never delivers an international shipment on its ship date', async () => {
       const res = await ship({
         shipDatestamp: '2026-11-18',

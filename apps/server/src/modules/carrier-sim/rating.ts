@@ -32,6 +32,8 @@ export interface ShipmentFacts {
   /** From the distance; the last zone when a place is unknown. */
   zone: number;
   packages: PackageInput[];
+  /** Index in `packages` of each request line's first package (a line may stand for several). */
+  lineFirstPackage: number[];
   /** Customs values of the commodities, in cents of their currencies. */
   customsValues: { cents: number; currency: string }[];
   documentsOnly: boolean;
@@ -40,8 +42,9 @@ export interface ShipmentFacts {
 
 const positive = (v: unknown): number | undefined => (typeof v === 'number' && v > 0 ? v : undefined);
 
-function packagesOf(rs: Json): PackageInput[] {
+function packagesOf(rs: Json): { packages: PackageInput[]; lineFirstPackage: number[] } {
   const packages: PackageInput[] = [];
+  const lineFirstPackage: number[] = [];
   for (const line of arr(rs.requestedPackageLineItems).map(obj)) {
     const weight = obj(line.weight);
     const kg = (positive(weight.value) ?? 0) * (str(weight.units) === 'KG' ? 1 : KG_PER_LB);
@@ -52,13 +55,14 @@ function packagesOf(rs: Json): PackageInput[] {
       ? (sides.map((x) => x! * perCm) as [number, number, number])
       : undefined;
     const count = Math.min(Math.floor(positive(line.groupPackageCount) ?? 1), MAX_RATED_PACKAGES);
+    lineFirstPackage.push(Math.min(packages.length, MAX_RATED_PACKAGES - 1));
     for (let i = 0; i < count && packages.length < MAX_RATED_PACKAGES; i++)
       packages.push({ weightKg: kg, ...(dimensionsCm ? { dimensionsCm } : {}) });
   }
-  if (packages.length > 0) return packages;
+  if (packages.length > 0) return { packages, lineFirstPackage };
   // No package lines: the shipment's total weight (pounds unless the request says otherwise) as one package.
   const total = positive(rs.totalWeight) ?? 0;
-  return [{ weightKg: total * KG_PER_LB }];
+  return { packages: [{ weightKg: total * KG_PER_LB }], lineFirstPackage: [0] };
 }
 
 function customsValuesOf(rs: Json): { cents: number; currency: string }[] {
@@ -101,7 +105,7 @@ export async function shipmentFacts(places: LabServices['places'], rs: Json, tod
     lane: laneOf(originCountry, destinationCountry),
     distanceKm: km,
     zone: km === undefined ? LAST_ZONE : zoneFor(km),
-    packages: packagesOf(rs),
+    ...packagesOf(rs),
     customsValues: customsValuesOf(rs),
     documentsOnly: customs.isDocumentOnly === true || rs.documentShipment === true,
     shipDate: /^\d{4}-\d{2}-\d{2}/.test(str(rs.shipDatestamp ?? rs.shipDateStamp))
