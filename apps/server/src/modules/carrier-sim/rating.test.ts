@@ -414,6 +414,10 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
       expect(new Set(lines.map((l) => l.replace(/^\d+ /, ''))).size).toBeGreaterThan(2);
       // The old "100 Main St, 137 Main St, …" (+37) is gone.
       expect(lines.slice(0, 2)).not.toEqual(['100 Main St', '137 Main St']);
+      // The playground's map marks carrier-operated places (FEDEX_OFFICE among them): the sample has some.
+      expect(new Set(list.map((l) => l.locationType))).toEqual(
+        new Set(['FEDEX_OFFICE', 'FEDEX_STAFFED', 'FEDEX_AUTHORIZED_SHIP_CENTER']),
+      );
       for (const l of list) {
         expect(l.locationId).toMatch(/^MEM[A-Z]$/);
         expect(l.storeHours).toHaveLength(7);
