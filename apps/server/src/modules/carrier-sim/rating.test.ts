@@ -181,7 +181,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
       expect(cents(account.totalNetChargeWithDutiesAndTaxes)).toBe(cents(account.totalNetCharge) + 16_600);
       expect(preferred.currency).toBe('EUR');
       expect(preferred.totalDutiesAndTaxes).toBe(152.72);
-      // Memphis → Paris is ~7,400 km (zone 10): never delivered on the ship date.
+      // Memphis → Paris is ~7,300 km (zone 10): never delivered on the ship date.
       expect(priority.operationalDetail.deliveryDate > '2026-11-19T23:59:59').toBe(true);
       expect(priority.operationalDetail.airportId).toBe('CDG');
     });
