@@ -1,7 +1,8 @@
 // Carrier simulator budgets: request validation of a create-shipment request ≤ 1 ms after compile
 // (the ship document's full schema, ajv 8), and the simulator's own create-shipment latency,
 // called directly over HTTP (p50/p95; the gateway's overhead is measured against this in
-// bench/gateway.ts). Labels: ZPLII (no drawing) and PDF (drawn by the label pipeline).
+// bench/gateway.ts). Labels: ZPLII (no drawing) and PDF (drawn by the label pipeline). Rate quotes:
+// budget p50 ≤ 5 ms server time.
 // Section 3: the budget of issue 28, create shipment with 2 packages, ZPLII, ≤ 10 ms p50 of server
 // time (app.inject: the request through Fastify, validation, the rules, the labels and the
 // shipment's transaction in SQLite, no socket), with retention at work (SIM_MAX_SHIPMENTS below
@@ -96,11 +97,10 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     ).json()) as { access_token: string }
   ).access_token;
 
-  const ship = async (imageType: string) => {
-    const body = defaultSample('ship-create') as { requestedShipment: { labelSpecification: Record<string, string> } };
-    body.requestedShipment.labelSpecification = { imageType, labelStockType: 'PAPER_4X6' };
+  /** One POST to the simulator, timed from send to the last byte of a 200 reply. */
+  const timedPost = async (route: string, body: unknown) => {
     const t = performance.now();
-    const res = await fetch(`${base}/ship/v1/shipments`, {
+    const res = await fetch(`${base}${route}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -109,6 +109,49 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
     return performance.now() - t;
   };
+  const ship = async (imageType: string) => {
+    const body = defaultSample('ship-create') as { requestedShipment: { labelSpecification: Record<string, string> } };
+    body.requestedShipment.labelSpecification = { imageType, labelStockType: 'PAPER_4X6' };
+    return timedPost('/ship/v1/shipments', body);
+  };
+  // Rate quotes (budget p50 ≤ 5 ms server time), before the PDF renders load the machine: the
+  // default sample (a US domestic lane, every service, LIST and ACCOUNT rates), and an international
+  // one (the destination found by city name, a customs value). Server time is app.inject (no
+  // socket, no client); HTTP adds the round trip.
+  const intl = defaultSample('rate-quotes') as { requestedShipment: Record<string, unknown> };
+  intl.requestedShipment.recipient = { address: { city: 'Paris', postalCode: '75001', countryCode: 'FR' } };
+  intl.requestedShipment.customsClearanceDetail = {
+    commodities: [{ description: 'Watch', quantity: 1, customsValue: { amount: 250, currency: 'USD' } }],
+  };
+  const injectRate = async (body: unknown) => {
+    const t = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/lab/sim/carrier/rate/v1/rates/quotes',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body as Record<string, unknown>,
+    });
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+    return performance.now() - t;
+  };
+  const rateCases = [
+    ['domestic', defaultSample('rate-quotes')],
+    ['international', intl],
+  ] as const;
+  for (const [lane, body] of rateCases) {
+    for (const [how, call] of [
+      ['server time', injectRate],
+      ['HTTP', (b: unknown) => timedPost('/rate/v1/rates/quotes', b)],
+    ] as const) {
+      for (let i = 0; i < 20; i++) await call(body);
+      const ms: number[] = [];
+      for (let i = 0; i < CALLS; i++) ms.push(await call(body));
+      const s = summarize(ms);
+      report(`simulator rate quote (${lane}, ${how}), p50`, s.p50, 'ms', how === 'HTTP' ? undefined : { max: 5 });
+      report(`simulator rate quote (${lane}, ${how}), p95`, s.p95, 'ms');
+    }
+  }
+
   for (const imageType of ['ZPLII', 'PDF']) {
     for (let i = 0; i < 20; i++) await ship(imageType);
     const ms: number[] = [];
@@ -117,6 +160,7 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     report(`simulator create shipment (${imageType}), p50`, s.p50, 'ms');
     report(`simulator create shipment (${imageType}), p95`, s.p95, 'ms');
   }
+
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

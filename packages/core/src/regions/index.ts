@@ -5,3 +5,4 @@ export * from './hsCodes.js';
 export * from './etdEci.js';
 export * from './postal.js';
 export * from './subdivisions.js';
+export * from './geo.js';

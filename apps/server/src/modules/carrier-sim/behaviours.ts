@@ -1,12 +1,16 @@
 import type { CarrierEndpoint } from '@lab/core/carrier';
 import { asArray as arr, asObject as obj, asText as str, type JsonObject } from '@lab/core/json';
 import type { LabServices } from '../../module.js';
+import { packageAndServiceOptionsOutput, specialServiceOptionsOutput } from './availability.js';
 import { CarrierError, carrierError, MESSAGES } from './errors.js';
 import { commercialInvoicePdf } from './invoice.js';
 import { labelSizeFromStock, packageZpl, type SimLabelRenderer } from './labels.js';
+import { locationsOutput, postalValidateOutput } from './locations.js';
+import { rateQuoteOutput, shipmentRating } from './rateReplies.js';
 import type { NewScanEvent, OpenShipmentRow, ScanEventRow, ShipmentRow, SimStore } from './repo.js';
 import { accountNumberProblem, shipmentProblems } from './rules.js';
 import type { SimEnvironment, SimLabel, SimParty, SimState } from './state.js';
+import { serviceName } from './tariff/services.js';
 
 /** What a behaviour gets: the parsed request and the simulator's parts. */
 export interface SimRequest {
@@ -71,19 +75,6 @@ function party(p: unknown): SimParty {
 }
 
 const today = (ctx: SimContext) => new Date(ctx.state.now()).toISOString().slice(0, 10);
-
-const SERVICE_NAMES: Record<string, string> = {
-  PRIORITY_OVERNIGHT: 'FedEx Priority Overnight®',
-  STANDARD_OVERNIGHT: 'FedEx Standard Overnight®',
-  FIRST_OVERNIGHT: 'FedEx First Overnight®',
-  FEDEX_2_DAY: 'FedEx 2Day®',
-  FEDEX_EXPRESS_SAVER: 'FedEx Express Saver®',
-  FEDEX_GROUND: 'FedEx Ground®',
-  GROUND_HOME_DELIVERY: 'FedEx Home Delivery®',
-  INTERNATIONAL_PRIORITY: 'FedEx International Priority®',
-  INTERNATIONAL_ECONOMY: 'FedEx International Economy®',
-};
-const serviceName = (t: string) => SERVICE_NAMES[t] ?? t.replace(/_/g, ' ');
 
 // ── shipments and labels ─────────────────────────────────────────────────────────────────────────
 
@@ -296,6 +287,8 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
   await checkShipmentRules(ctx, req.body, rs);
   const lines = arr(rs.requestedPackageLineItems).map(obj);
   const options = labelOptions(req.body, obj(rs.labelSpecification));
+  // Rated (and the lane checked) before anything is created.
+  const rating = await shipmentRating(ctx.places, rs, today(ctx));
   const { shipment, pieces } = await makeShipment(ctx, req, rs, lines, options);
   const documents = await shipmentDocuments(req, rs, shipment, options.urlOnly);
   await storeShipment(ctx, req, shipment);
@@ -308,9 +301,10 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
           serviceType: shipment.serviceType,
           serviceName: serviceName(shipment.serviceType),
           shipDatestamp: shipment.shipDate,
-          serviceCategory: 'EXPRESS',
+          serviceCategory: rating.serviceCategory,
           ...(documents.length > 0 ? { shipmentDocuments: documents } : {}),
-          pieceResponses: pieces,
+          pieceResponses: pieces.map((p, i) => ({ ...p, ...rating.piece(i) })),
+          completedShipmentDetail: rating.completedShipmentDetail,
         },
       ],
     }),
@@ -454,98 +448,28 @@ async function trackNumbers(ctx: SimContext, req: SimRequest): Promise<SimReply>
 
 // ── places ───────────────────────────────────────────────────────────────────────────────────────
 
-const KM_PER_MILE = 1.609344;
-
 async function locations(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const address = obj(obj(req.body.location).address);
-  const controls = obj(req.body.locationsSummaryRequestControlParameters);
-  const distance = obj(controls.distance);
-  const units = str(distance.units, 'MI') === 'KM' ? 'KM' : 'MI';
-  const radius = typeof distance.value === 'number' && distance.value > 0 ? distance.value : 50;
-  const maxResults =
-    typeof controls.maxResults === 'number' && controls.maxResults > 0 ? Math.min(controls.maxResults, 50) : 10;
-  const origin = await ctx.places.findOrigin({
-    city: str(address.city) || undefined,
-    postalCode: str(address.postalCode) || undefined,
-    countryCode: str(address.countryCode) || undefined,
-  });
-  if (!origin) {
-    throw carrierError(
-      400,
-      'LOCATION.SEARCH.ADDRESS.INVALID',
-      'We could not find the address you entered. Please check the city or postal code and try again.',
-    );
-  }
-  const near = await ctx.places.citiesNear(origin, maxResults, units === 'KM' ? radius : radius * KM_PER_MILE);
-  const list = near.map(({ city, km }, i) => ({
-    locationId: `${city.name
-      .replace(/[^A-Za-z]/g, '')
-      .slice(0, 3)
-      .toUpperCase()
-      .padEnd(3, 'X')}${String.fromCharCode(65 + (i % 26))}`,
-    distance: { units, value: Math.round((units === 'KM' ? km : km / KM_PER_MILE) * 10) / 10 },
-    contactAndAddress: {
-      contact: { companyName: i % 2 === 0 ? 'FedEx Office Print & Ship Center' : 'FedEx Ship Center' },
-      address: {
-        streetLines: [`${100 + ((i * 37) % 900)} Main St`],
-        city: city.name,
-        stateOrProvinceCode: city.adminCode,
-        countryCode: city.country,
-      },
-    },
-    geoPositionalCoordinates: { latitude: city.lat, longitude: city.lon },
-    locationType: i % 2 === 0 ? 'FEDEX_OFFICE' : 'FEDEX_STAFFED',
-  }));
-  return {
-    status: 200,
-    body: envelope(ctx, req, {
-      totalResults: list.length,
-      resultsReturned: list.length,
-      matchedAddress: {
-        city: origin.city,
-        stateOrProvinceCode: origin.stateOrProvinceCode,
-        postalCode: origin.postalCode,
-        countryCode: origin.countryCode,
-      },
-      matchedAddressGeoCoord: { latitude: origin.lat, longitude: origin.lon },
-      locationDetailList: list,
-    }),
-  };
+  return { status: 200, body: envelope(ctx, req, await locationsOutput(ctx.places, req.body)) };
 }
 
 async function postalValidate(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const country = str(req.body.countryCode, 'US').toUpperCase();
-  const postal = str(req.body.postalCode);
-  const places = await ctx.places.postalPlaces(country, postal);
-  if (places.length === 0) {
-    throw carrierError(
-      400,
-      'POSTALCODE.INVALID',
-      `The postal code ${postal} is not valid for ${country}. Please correct it and try again.`,
-    );
-  }
-  const first = places[0]!;
-  return {
-    status: 200,
-    body: envelope(ctx, req, {
-      countryCode: country,
-      stateOrProvinceCode: first.stateOrProvinceCode,
-      cleanedPostalCode: first.postalCode,
-      cityFirstInitials: first.city.slice(0, 1).toUpperCase(),
-      locationDescriptions: places.slice(0, 10).map((p, i) => ({
-        locationId: `${p.city
-          .replace(/[^A-Za-z]/g, '')
-          .slice(0, 4)
-          .toUpperCase()}`,
-        locationNumber: String(1000 + i),
-        serviceArea: 'AA',
-        airportId: p.city
-          .replace(/[^A-Za-z]/g, '')
-          .slice(0, 3)
-          .toUpperCase(),
-      })),
-    }),
-  };
+  return { status: 200, body: envelope(ctx, req, await postalValidateOutput(ctx.places, req.body)) };
+}
+
+// ── rates and availability (the tariff model: ./rating.ts, ./tariff/) ──────────────────────────────
+
+async function rateQuotes(ctx: SimContext, req: SimRequest): Promise<SimReply> {
+  return { status: 200, body: envelope(ctx, req, await rateQuoteOutput(ctx.places, req.body, today(ctx))) };
+}
+
+async function packageAndServiceOptions(ctx: SimContext, req: SimRequest): Promise<SimReply> {
+  const output = await packageAndServiceOptionsOutput(ctx.places, req.body, today(ctx));
+  return { status: 200, body: envelope(ctx, req, output) };
+}
+
+async function specialServiceOptions(ctx: SimContext, req: SimRequest): Promise<SimReply> {
+  const output = await specialServiceOptionsOutput(ctx.places, req.body, today(ctx));
+  return { status: 200, body: envelope(ctx, req, output) };
 }
 
 // ── account ──────────────────────────────────────────────────────────────────────────────────────
@@ -867,6 +791,24 @@ async function fromExample(ctx: SimContext, req: SimRequest): Promise<SimReply> 
   return { status, body: example };
 }
 
+/**
+ * Async results (shipments, open shipments): the document's shape, with the ship date and the
+ * documents' content keys computed — the twin runs every job at once, so a job's result is of today.
+ */
+async function resultsFromExample(ctx: SimContext, req: SimRequest): Promise<SimReply> {
+  const reply = await fromExample(ctx, req);
+  const jobId = str(req.body.jobId, 'job');
+  for (const shipment of arr(obj(reply.body.output).transactionShipments).map(obj)) {
+    shipment.shipDatestamp = today(ctx);
+    const pieces = arr(shipment.pieceResponses).map(obj);
+    const documents = [...arr(shipment.shipmentDocuments), ...pieces.flatMap((p) => arr(p.packageDocuments))];
+    documents.map(obj).forEach((doc, i) => {
+      if ('contentKey' in doc) doc.contentKey = `${jobId}-${str(doc.trackingNumber, 'document')}-${i + 1}`;
+    });
+  }
+  return reply;
+}
+
 export type Behaviour = (ctx: SimContext, req: SimRequest) => Promise<SimReply>;
 
 /** What each catalogue entry does; entries not listed answer the document's example with identifiers echoed. */
@@ -876,6 +818,11 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   'track-tracking-numbers': trackNumbers,
   locations,
   'postal-validate': postalValidate,
+  'rate-quotes': rateQuotes,
+  'package-and-service-options': packageAndServiceOptions,
+  'special-service-options': specialServiceOptions,
+  'ship-results': resultsFromExample,
+  'open-ship-results': resultsFromExample,
   'account-validate': accountValidate,
   'etd-upload': etdUpload,
   'image-upload': imageUpload,

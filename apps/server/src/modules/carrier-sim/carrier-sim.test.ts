@@ -360,6 +360,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
         city: 'Shenzhen',
         postalCode: '518057',
       };
+      rs.serviceType = 'FEDEX_INTERNATIONAL_PRIORITY';
       rs.customsClearanceDetail = {
         dutiesPayment: { paymentType: 'SENDER' },
         commercialInvoice: { shipmentPurpose: 'GIFT' },

@@ -2,26 +2,21 @@
 /// <reference path="./vendor.d.ts" />
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CityRecord, PostalPlace } from '@lab/core/regions';
+import { distanceKm, type CityRecord, type PostalPlace } from '@lab/core/regions';
 import type { Database } from '../../db/schema.js';
 import type { ServiceContext } from '../../module.js';
 import { loadCityRecords } from './cities/cityIndex.js';
 import { etdRules } from './etd-eci/repo.js';
 import { IdleCache } from './idle.js';
-import { lookupPostal, normalizePostalCode, offlinePostalProvider, type PostalProvider } from './postal/provider.js';
+import {
+  lookupPostal,
+  normalizePostalCode,
+  offlinePostalProvider,
+  postalCoordinates,
+  type PostalProvider,
+} from './postal/provider.js';
 import { countryCatalog } from './regions/countries.js';
 import { regionRecord } from './regions/service.js';
-
-const R_KM = 6371.0088;
-const rad = (d: number) => (d * Math.PI) / 180;
-
-/** Great-circle distance in kilometres. */
-export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLon = rad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * R_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 export interface Origin {
   lat: number;
@@ -54,13 +49,49 @@ export interface NearbyCity {
   km: number;
 }
 
+/** Where an address is, and how precisely our data knows it. */
+export interface Located extends Origin {
+  /** `postal`: the postal code's coordinates; `city`: the city's by name; `country`: the country's most populous city. */
+  precision: 'postal' | 'city' | 'country';
+}
+
+/** The cities, with the two lookups the carrier simulator makes on every rate quote. */
+interface CityTable {
+  records: CityRecord[];
+  /** `<country>|<lower-case name>` → the most populous city of that name. */
+  byName: Map<string, CityRecord>;
+  /** Country → its most populous city (where a country-only address is placed). */
+  mainCity: Map<string, CityRecord>;
+}
+
+async function loadCityTable(): Promise<CityTable> {
+  const records = await loadCityRecords();
+  const byName = new Map<string, CityRecord>();
+  const mainCity = new Map<string, CityRecord>();
+  for (const c of records) {
+    const key = `${c.country}|${c.name.toLowerCase()}`;
+    if ((byName.get(key)?.population ?? -1) < c.population) byName.set(key, c);
+    if ((mainCity.get(c.country)?.population ?? -1) < c.population) mainCity.set(c.country, c);
+  }
+  return { records, byName, mainCity };
+}
+
+const cityOrigin = (c: CityRecord, postalCode: string): Origin => ({
+  lat: c.lat,
+  lon: c.lon,
+  city: c.name,
+  stateOrProvinceCode: c.adminCode,
+  postalCode,
+  countryCode: c.country,
+});
+
 /**
  * The `places` service (LabServices['places']): what the lookups know of where things are, for
  * other modules (the carrier simulator's locations search and postal validation). The world's
  * cities are read on first use and dropped after LOOKUP_DATA_IDLE_MS without one.
  */
 export class Places {
-  private readonly cities: IdleCache<CityRecord[]>;
+  private readonly cities: IdleCache<CityTable>;
   private readonly postal: PostalProvider;
   private readonly patterns = new Map<string, RegExp | null>();
 
@@ -69,7 +100,7 @@ export class Places {
     private readonly log: FastifyBaseLogger,
     idleMs: number,
   ) {
-    this.cities = new IdleCache(loadCityRecords, idleMs);
+    this.cities = new IdleCache(loadCityTable, idleMs);
     this.postal = offlinePostalProvider(db);
   }
 
@@ -91,26 +122,32 @@ export class Places {
       }
     }
     if (!address.city) return undefined;
-    const name = address.city.trim().toLowerCase();
-    const match = (await this.cities.get())
-      .filter((c) => c.country === country && c.name.toLowerCase() === name)
-      .sort((a, b) => b.population - a.population)[0];
-    return (
-      match && {
-        lat: match.lat,
-        lon: match.lon,
-        city: match.name,
-        stateOrProvinceCode: match.adminCode,
-        postalCode: postal,
-        countryCode: country,
-      }
-    );
+    const match = (await this.cities.get()).byName.get(`${country}|${address.city.trim().toLowerCase()}`);
+    return match && { ...cityOrigin(match, postal), countryCode: country };
+  }
+
+  /**
+   * Where an address is, as precisely as our data knows: a US ZIP, else a postal code's place in
+   * the imported GeoNames table, else the city by name, else the country's most populous city;
+   * undefined for a country our cities data does not have.
+   */
+  async locate(address: { city?: string; postalCode?: string; countryCode?: string }): Promise<Located | undefined> {
+    const country = (address.countryCode ?? 'US').toUpperCase();
+    const postal = address.postalCode ? normalizePostalCode(country, address.postalCode) : '';
+    const origin = await this.findOrigin({ ...address, city: undefined });
+    if (origin) return { ...origin, precision: 'postal' };
+    const place = postal ? await postalCoordinates(this.db, country, postal) : undefined;
+    if (place) return { ...place, precision: 'postal' };
+    const city = address.city ? await this.findOrigin(address) : undefined;
+    if (city) return { ...city, precision: 'city' };
+    const main = (await this.cities.get()).mainCity.get(country);
+    return main && { ...cityOrigin(main, postal), precision: 'country' };
   }
 
   /** Cities of the origin's country nearest to it (the origin's own city first), within `maxKm`. */
   async citiesNear(origin: Origin, count: number, maxKm: number): Promise<NearbyCity[]> {
     const near: NearbyCity[] = [];
-    for (const city of await this.cities.get()) {
+    for (const city of (await this.cities.get()).records) {
       if (city.country !== origin.countryCode) continue;
       const km = distanceKm(origin, city);
       if (km <= maxKm) near.push({ city, km });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { PostalPlace } from '@lab/core/regions';
+import type { Origin } from '../places.js';
 
 export type { PostalPlace } from '@lab/core/regions';
 
@@ -89,4 +90,31 @@ async function postalRows(db: Kysely<Database>, countryCode: string, postalCode:
     .orderBy('id')
     .limit(200)
     .execute();
+}
+
+/** The first GeoNames place of a postal code that has coordinates (the imported table), or undefined. */
+export async function postalCoordinates(
+  db: Kysely<Database>,
+  countryCode: string,
+  postalCode: string,
+): Promise<Origin | undefined> {
+  const row = await db
+    .selectFrom('postal_codes')
+    .select(['postal_code', 'place_name', 'admin_code1', 'latitude', 'longitude'])
+    .where('country_code', '=', countryCode)
+    .where('postal_code', '=', postalCode)
+    .where('latitude', 'is not', null)
+    .where('longitude', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row || row.latitude === null || row.longitude === null) return undefined;
+  return {
+    lat: Number(row.latitude),
+    lon: Number(row.longitude),
+    city: row.place_name,
+    stateOrProvinceCode: row.admin_code1,
+    postalCode: row.postal_code,
+    countryCode,
+  };
 }
