@@ -4,7 +4,8 @@ import { checkAccountNumber } from '@lab/core/shipping';
 import type { LabServices } from '../../module.js';
 import { carrierError, MESSAGES } from './errors.js';
 import { commercialInvoicePdf } from './invoice.js';
-import { labelSizeFromStock, packageZpl, type SimLabelRenderer } from './labels.js';
+import { labelSpecOf, type LabelSpec } from './labelData.js';
+import type { SimLabelRenderer } from './labels.js';
 import type { OpenShipment, SimParty, SimShipment, SimState } from './state.js';
 
 /** What a behaviour gets: the parsed request and the simulator's parts. */
@@ -79,19 +80,13 @@ const serviceName = (t: string) => SERVICE_NAMES[t] ?? t.replace(/_/g, ' ');
 
 // ── shipments and labels ─────────────────────────────────────────────────────────────────────────
 
-interface LabelOptions {
-  imageType: string;
-  stock: unknown;
-  urlOnly: boolean;
-}
-
 /** Tracking numbers, labels and the piece responses for a set of packages. */
 async function makeShipment(
   ctx: SimContext,
   req: SimRequest,
   rs: Json,
   lines: Json[],
-  labels: LabelOptions,
+  labels: LabelSpec,
   trackingNumbers?: string[],
 ): Promise<{ shipment: SimShipment; pieces: Json[] }> {
   const count = Math.max(1, lines.length);
@@ -100,7 +95,6 @@ async function makeShipment(
   const recipient = party(arr(rs.recipients)[0] ?? rs.recipient);
   const serviceType = str(rs.serviceType, 'PRIORITY_OVERNIGHT');
   const shipDate = str(rs.shipDatestamp) || today(ctx);
-  const size = labelSizeFromStock(labels.stock);
   const shipment: SimShipment = {
     master: numbers[0]!,
     trackingNumbers: numbers,
@@ -112,22 +106,18 @@ async function makeShipment(
     recipient,
     labels: new Map(),
   };
+  const drawn = await ctx.renderer.shipmentLabels({
+    body: req.body,
+    requestedShipment: rs,
+    lines,
+    trackingNumbers: numbers,
+    shipDate,
+    spec: labels,
+    client: req.client,
+  });
   const pieces: Json[] = [];
   for (let i = 0; i < numbers.length; i++) {
-    const line = obj(lines[i]);
-    const weight = obj(line.weight);
-    const zpl = packageZpl({
-      trackingNumber: numbers[i]!,
-      sequence: i + 1,
-      count: numbers.length,
-      serviceType,
-      shipDate,
-      weight: `${str(weight.value, '1')} ${str(weight.units, 'LB')}`,
-      shipper,
-      recipient,
-      size,
-    });
-    const label = await ctx.renderer.render(zpl, size, labels.imageType, req.client);
+    const label = drawn[i]!;
     shipment.labels.set(numbers[i]!, label);
     const doc: Json = {
       contentType: 'LABEL',
@@ -148,14 +138,6 @@ async function makeShipment(
   ctx.state.addShipment(shipment);
   ctx.onShipped?.(numbers);
   return { shipment, pieces };
-}
-
-function labelOptions(body: Json, spec: Json): LabelOptions {
-  return {
-    imageType: str(spec.imageType, 'PDF'),
-    stock: spec.labelStockType,
-    urlOnly: str(body.labelResponseOptions) === 'URL_ONLY',
-  };
 }
 
 /** Customs amount as cents (the simulator's invoice totals; amounts with more than 2 decimals are rounded). */
@@ -206,7 +188,7 @@ async function shipmentDocuments(req: SimRequest, rs: Json, shipment: SimShipmen
 async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const rs = obj(req.body.requestedShipment);
   const lines = arr(rs.requestedPackageLineItems).map(obj);
-  const options = labelOptions(req.body, obj(rs.labelSpecification));
+  const options = labelSpecOf(req.body, obj(rs.labelSpecification));
   const { shipment, pieces } = await makeShipment(ctx, req, rs, lines, options);
   const documents = await shipmentDocuments(req, rs, shipment, options.urlOnly);
   return {
@@ -584,7 +566,7 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
     req,
     open.requestedShipment,
     open.packages.map((p) => p.line),
-    labelOptions(req.body, spec),
+    labelSpecOf(req.body, spec),
     open.packages.map((p) => p.trackingNumber),
   );
   open.state = 'CONFIRMED';

@@ -212,7 +212,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     rest.get('/carrier/labels/:file', { schema: { hide: true } }, async (request, reply) => {
       const { file } = request.params as { file: string };
       // A package label (`<tracking>.<ext>`) or the shipment's invoice (`<master>-invoice.pdf`).
-      const m = /^(\d{12})(-invoice)?\.(pdf|png|zpl)$/.exec(file);
+      const m = /^(\d{12})(-invoice)?\.(pdf|png|zpl|epl)$/.exec(file);
       const label = m ? state.shipments.get(m[1]!)?.labels.get(`${m[1]!}${m[2] ?? ''}`) : undefined;
       if (!label || label.ext !== m![3]) {
         return reply.code(404).send(errorBody(request, [{ code: 'NOT.FOUND.ERROR', message: MESSAGES.notFound }]));
