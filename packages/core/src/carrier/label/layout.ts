@@ -125,6 +125,17 @@ function labelDate(iso: string): string {
 }
 const billLine = (payor: string, account: string) => join(`BILL ${payor.replace(/_/g, ' ')}`, account);
 
+/** Words in lines of at most `width` characters (a longer word is cut by the text element), at most `lines` lines. */
+function wrapWords(text: string, width: number, lines: number): string[] {
+  const out: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = out.length - 1;
+    if (last >= 0 && out[last]!.length + 1 + word.length <= width) out[last] = `${out[last]} ${word}`;
+    else out.push(word);
+  }
+  return out.slice(0, lines);
+}
+
 function partyLines(p: LabelParty): string[] {
   const name = p.personName || p.companyName;
   return [name, p.personName && p.companyName ? p.companyName : '', ...p.streetLines.slice(0, 2)];
@@ -143,9 +154,9 @@ export function carrierLabelLayout(d: CarrierLabelData): LabelElement[] {
     out.push(text(x, y(4 + row * 17), 16, 11, value, maxWidth));
   small(24, 0, `FROM: ${d.shipper.phoneNumber}`, 420);
   if (!masked.has('SHIPPER_INFORMATION')) {
-    const from = partyLines(d.shipper).filter(Boolean);
-    from.slice(0, 4).forEach((line, i) => small(24, 1 + i, line, 420));
-    small(24, 5, join(d.shipper.city, d.shipper.stateOrProvinceCode, d.shipper.postalCode), 420);
+    const from = partyLines(d.shipper).filter(Boolean).slice(0, 4);
+    from.push(join(d.shipper.city, d.shipper.stateOrProvinceCode, d.shipper.postalCode));
+    from.forEach((line, i) => small(24, 1 + i, line, 420));
   }
   small(24, 6, join(d.shipper.countryCode, `ORIGIN ID: ${d.origin.locationId}`), 420);
   const right: string[] = [`SHIP DATE: ${labelDate(d.shipDate)}`];
@@ -167,7 +178,7 @@ export function carrierLabelLayout(d: CarrierLabelData): LabelElement[] {
   out.push({ kind: 'box', x: 12, y: y(124), w: 788, h: 2, thickness: 2 });
 
   // TO block.
-  out.push(text(12, y(136), 20, 14, 'TO', 24));
+  out.push(text(12, y(136), 20, 14, 'TO', 28));
   const to = d.recipient;
   partyLines(to).forEach((line, i) => {
     if (line) out.push(text(40, y(134 + i * 38), 34, 21, line, 764));
@@ -192,16 +203,11 @@ export function carrierLabelLayout(d: CarrierLabelData): LabelElement[] {
       data: encodeShipmentData(d),
     });
   }
-  const words = d.serviceName.split(/\s+/);
-  let line1 = '';
-  let i = 0;
-  while (i < words.length && (line1 + ' ' + words[i]).trim().length <= 18) line1 = `${line1} ${words[i++]}`.trim();
-  out.push(text(588, y(402), 22, 11, line1, 212));
-  out.push(text(588, y(426), 22, 11, words.slice(i).join(' '), 212));
-  out.push({ kind: 'box', x: 620, y: y(456), w: 160, h: 150, thickness: 8 });
-  out.push(text(640, y(480), 100, 60, d.serviceCode, 130));
-  out.push(text(588, y(620), 24, 16, d.serviceType.replace(/_/g, ' '), 212));
-  out.push(text(588, y(648), 20, 13, `${d.sequence} OF ${d.count}`, 212));
+  wrapWords(d.serviceName, 21, 3).forEach((line, i) => out.push(text(588, y(400 + i * 20), 18, 10, line, 212)));
+  out.push({ kind: 'box', x: 620, y: y(464), w: 160, h: 144, thickness: 8 });
+  out.push(text(640, y(486), 100, 60, d.serviceCode, 130));
+  out.push(text(588, y(618), 20, 9, d.serviceType.replace(/_/g, ' '), 212));
+  out.push(text(588, y(646), 20, 13, `${d.sequence} OF ${d.count}`, 212));
   out.push({ kind: 'box', x: 12, y: y(680), w: 788, h: 2, thickness: 2 });
 
   // Tracking number, routing, barcode.
