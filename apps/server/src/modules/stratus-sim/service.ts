@@ -10,6 +10,8 @@ export const STRATUS_TOKEN_SECONDS = 3300;
 /** A client secret or api key with this value is refused: the documented failing credentials. */
 export const STRATUS_INVALID_CREDENTIAL = 'invalid';
 export const MAX_PACKAGES = 99;
+/** How long a poll waits for an order's PDF labels before it answers PENDING (Stratus's gateway waits 5 s). */
+export const RENDER_WAIT_MS = 3_000;
 /** Orders kept in the database (oldest go first). */
 export const MAX_ORDERS = 5_000;
 
@@ -210,7 +212,8 @@ export class StratusSimulator {
     if (order.polls <= this.options.pendingPolls) {
       return { Id: id, State: 'PENDING', Labels: [], Packages: [], Documents: [] };
     }
-    const labels = await this.renderMissing(id, order.owner);
+    const labels = await this.labelsWithin(id, order.owner, RENDER_WAIT_MS);
+    if (!labels) return { Id: id, State: 'PENDING', Labels: [], Packages: [], Documents: [] };
     const state = order.outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
     return {
       Id: id,
@@ -224,17 +227,39 @@ export class StratusSimulator {
     };
   }
 
+  /**
+   * The order's labels once every PDF is rendered, or undefined when that takes longer than
+   * `waitMs` (the poll then answers PENDING, as Stratus does while it works, instead of holding the
+   * client past its gateway's timeout; the render goes on and a later poll finds it done).
+   */
+  private async labelsWithin(id: string, owner: string, waitMs: number): Promise<StratusLabelRow[] | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([this.renderMissing(id, owner), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** The order's labels, each PDF still missing rendered (once per order at a time) and stored. */
   private renderMissing(id: string, owner: string): Promise<StratusLabelRow[]> {
     let pending = this.rendering.get(id);
     if (!pending) {
       pending = (async () => {
         const labels = await this.options.repo.labels(id);
-        for (const l of labels) {
-          if (l.data !== null) continue;
-          l.data = (await this.options.renderPdf(l.zpl, owner)).toString('base64');
-          await this.options.repo.setLabelData(id, l.package_number, l.data);
-        }
+        // All at once: the pool runs them on its threads, so a poll waits for the slowest, not the sum.
+        await Promise.all(
+          labels
+            .filter((l) => l.data === null)
+            .map(async (l) => {
+              l.data = (await this.options.renderPdf(l.zpl, owner)).toString('base64');
+              await this.options.repo.setLabelData(id, l.package_number, l.data);
+            }),
+        );
         return labels;
       })().finally(() => this.rendering.delete(id));
       this.rendering.set(id, pending);

@@ -38,7 +38,7 @@ const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${se
 const TOKEN_PATH = '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob';
 const fromBase64 = (data: string) => Buffer.from(data, 'base64');
 
-// Dialect-neutral: the Stratus simulator keeps its state in memory; no SQL of its own.
+// Dialect-neutral: the calls through the gateway; the orders' SQL is covered on both dialects below.
 describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gateway (%s)', (dialect) => {
   let t: TestApp;
   let base: string;
@@ -142,15 +142,18 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
 
   it('renders PDF labels when field 187 is DIB', async () => {
     const id = await order(sample('DIB'));
-    await poll(id);
-    await poll(id);
-    const done = await poll(id);
+    expect((await poll(id)).State).toBe('PENDING');
+    expect((await poll(id)).State).toBe('PENDING');
+    // Past its pending polls the order stays PENDING while its PDF renders (each such poll waits
+    // up to RENDER_WAIT_MS for it), as a client sees Stratus work: poll on, as the screen does.
+    let done = await poll(id);
+    for (let polls = 0; done.State === 'PENDING' && polls < 20; polls++) done = await poll(id);
     expect(done.State).toBe('COMPLETED');
     expect(done.Packages).toHaveLength(1);
     expect(done.Labels).toHaveLength(1);
     expect(done.Labels[0].ImageType).toBe('PDF');
     expect(fromBase64(done.Labels[0].Data).subarray(0, 5).toString()).toBe('%PDF-');
-  }, 30_000);
+  }, 90_000);
 
   it('answers FAILED with one error label when the rules reject the transaction', async () => {
     const id = await order('0,"020"116,"abc"187,"ZEBRA"99,""');
@@ -264,6 +267,30 @@ describe('Stratus simulator service', () => {
     const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('DIB', '116,"2"') }, owner);
     expect((await sim.pollOrder(Id))!.State).toBe('COMPLETED');
     expect(owners).toEqual(['acme-key', 'acme-key']);
+  });
+
+  it('lets a poll wait for a PDF label still rendering, then answers it', async () => {
+    let finish: (pdf: Buffer) => void = () => {};
+    let started: () => void = () => {};
+    const rendering = new Promise<void>((resolve) => (started = resolve));
+    const sim = new StratusSimulator({
+      random: seededRandom(6),
+      repo: await repo(),
+      pendingPolls: 0,
+      renderPdf: () =>
+        new Promise<Buffer>((resolve) => {
+          finish = resolve;
+          started();
+        }),
+    });
+    const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('DIB') });
+    const waiting = sim.pollOrder(Id);
+    await rendering;
+    finish(Buffer.from('%PDF-1.7'));
+    expect((await waiting)!.State).toBe('COMPLETED');
+    expect((await sim.pollOrder(Id))!.Labels).toEqual([
+      { ImageType: 'PDF', Data: Buffer.from('%PDF-1.7').toString('base64') },
+    ]);
   });
 
   it('tells the pending poll count from its setting', async () => {
