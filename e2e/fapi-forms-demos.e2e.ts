@@ -81,6 +81,11 @@ async function upload(token: string, path: string, form: FormData) {
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
+interface RecipientSample {
+  contact: { personName: string };
+  address: { city: string; postalCode: string };
+}
+
 /** The default create-shipment sample with two packages, in LABEL mode, with `imageType` labels. */
 function twoPackageShipment(imageType: 'PNG' | 'PDF' | 'ZPLII', stock = 'PAPER_4X6') {
   const body = defaultSample('ship-create') as {
@@ -182,7 +187,14 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
       expect(model.labels.every((l) => l.fileName.endsWith(`.${ext}`))).toBe(true);
       if (imageType === 'PNG')
         expect([...files[model.labels[0]!.fileName]!.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
-      else expect(new TextDecoder().decode(files[model.labels[0]!.fileName]!)).toMatch(/^\^XA/);
+      else {
+        // The twin draws the label from the request: the sample's recipient is on it.
+        const zpl = new TextDecoder().decode(files[model.labels[0]!.fileName]!);
+        expect(zpl).toMatch(/^\^XA/);
+        const to = (defaultSample('ship-create') as { requestedShipment: { recipients: RecipientSample[] } })
+          .requestedShipment.recipients[0]!;
+        for (const text of [to.contact.personName, to.address.city, to.address.postalCode]) expect(zpl).toContain(text);
+      }
     }
   });
 

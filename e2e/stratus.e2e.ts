@@ -122,6 +122,16 @@ describe('Stratus ship-by-transaction (against the simulator)', () => {
     const zpl = await download(page, page.getByRole('button', { name: 'Download ZPL' }));
     expect(zpl.name).toMatch(/^package_2_\d{12}\.zpl$/);
     expect(zpl.bytes.toString()).toMatch(/^\^XA[\s\S]*\^XZ\s*$/);
+    // Drawn from the transaction: its shipper (4, 7) and recipient (12, 15, 17), on package 2 too.
+    for (const text of [
+      'Shipper Name',
+      'Paris PA 19406',
+      'Recipient Contact Name',
+      'North York',
+      '20122 (IT)',
+      '2 OF 2',
+    ])
+      expect(zpl.bytes.toString()).toContain(text);
     const zplPdf = await download(page, page.getByRole('button', { name: 'Download PDF' }));
     expect(zplPdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const zplPng = await download(page, page.getByRole('button', { name: 'Download PNG' }));

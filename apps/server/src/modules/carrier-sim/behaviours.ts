@@ -4,7 +4,8 @@ import type { LabServices } from '../../module.js';
 import { packageAndServiceOptionsOutput, specialServiceOptionsOutput } from './availability.js';
 import { CarrierError, carrierError, MESSAGES } from './errors.js';
 import { commercialInvoicePdf } from './invoice.js';
-import { labelSizeFromStock, packageZpl, type SimLabelRenderer } from './labels.js';
+import { labelSpecOf, type LabelSpec } from './labelData.js';
+import type { SimLabelRenderer } from './labels.js';
 import { locationsOutput, postalValidateOutput } from './locations.js';
 import { rateQuoteOutput, shipmentRating } from './rateReplies.js';
 import type { NewScanEvent, OpenShipmentRow, ScanEventRow, ShipmentRow, SimStore } from './repo.js';
@@ -78,12 +79,6 @@ const today = (ctx: SimContext) => new Date(ctx.state.now()).toISOString().slice
 
 // ── shipments and labels ─────────────────────────────────────────────────────────────────────────
 
-interface LabelOptions {
-  imageType: string;
-  stock: unknown;
-  urlOnly: boolean;
-}
-
 /** A shipment made from a request, labels drawn, not yet stored (storeShipment). */
 interface ShipmentDraft {
   master: string;
@@ -131,7 +126,7 @@ async function makeShipment(
   req: SimRequest,
   rs: Json,
   lines: Json[],
-  labels: LabelOptions,
+  labels: LabelSpec,
   trackingNumbers?: string[],
 ): Promise<{ shipment: ShipmentDraft; pieces: Json[] }> {
   const count = Math.max(1, lines.length);
@@ -140,7 +135,6 @@ async function makeShipment(
   const recipient = party(arr(rs.recipients)[0] ?? rs.recipient);
   const serviceType = str(rs.serviceType, 'PRIORITY_OVERNIGHT');
   const shipDate = str(rs.shipDatestamp) || today(ctx);
-  const size = labelSizeFromStock(labels.stock);
   const shipment: ShipmentDraft = {
     master: numbers[0]!,
     trackingNumbers: numbers,
@@ -152,22 +146,18 @@ async function makeShipment(
     labels: [],
     documents: new Map(),
   };
+  const drawn = await ctx.renderer.shipmentLabels({
+    body: req.body,
+    requestedShipment: rs,
+    lines,
+    trackingNumbers: numbers,
+    shipDate,
+    spec: labels,
+    client: req.client,
+  });
   const pieces: Json[] = [];
   for (let i = 0; i < numbers.length; i++) {
-    const line = obj(lines[i]);
-    const weight = obj(line.weight);
-    const zpl = packageZpl({
-      trackingNumber: numbers[i]!,
-      sequence: i + 1,
-      count: numbers.length,
-      serviceType,
-      shipDate,
-      weight: `${str(weight.value, '1')} ${str(weight.units, 'LB')}`,
-      shipper,
-      recipient,
-      size,
-    });
-    const label = await ctx.renderer.render(zpl, size, labels.imageType, req.client);
+    const label = drawn[i]!;
     shipment.labels.push(label);
     const doc: Json = {
       contentType: 'LABEL',
@@ -217,14 +207,6 @@ async function storeShipment(ctx: SimContext, req: SimRequest, s: ShipmentDraft)
   );
   if (!stored) throw callerGone();
   ctx.onShipped?.(s.trackingNumbers);
-}
-
-function labelOptions(body: Json, spec: Json): LabelOptions {
-  return {
-    imageType: str(spec.imageType, 'PDF'),
-    stock: spec.labelStockType,
-    urlOnly: str(body.labelResponseOptions) === 'URL_ONLY',
-  };
 }
 
 /** Customs amount as cents (the simulator's invoice totals; amounts with more than 2 decimals are rounded). */
@@ -286,7 +268,7 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
   const rs = obj(req.body.requestedShipment);
   await checkShipmentRules(ctx, req.body, rs);
   const lines = arr(rs.requestedPackageLineItems).map(obj);
-  const options = labelOptions(req.body, obj(rs.labelSpecification));
+  const options = labelSpecOf(req.body, obj(rs.labelSpecification));
   // Rated (and the lane checked) before anything is created.
   const rating = await shipmentRating(ctx.places, rs, today(ctx));
   const { shipment, pieces } = await makeShipment(ctx, req, rs, lines, options);
@@ -683,7 +665,7 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
     req,
     open.requestedShipment,
     open.packages.map((p) => p.line),
-    labelOptions(req.body, spec),
+    labelSpecOf(req.body, spec),
     open.packages.map((p) => p.trackingNumber),
   );
   await storeShipment(ctx, req, shipment);

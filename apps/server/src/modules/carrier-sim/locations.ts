@@ -6,7 +6,8 @@
 import { asObject as obj, asText as str, type JsonObject } from '@lab/core/json';
 import type { LabServices } from '../../module.js';
 import { carrierError } from './errors.js';
-import { routingFor, streetLine } from './tariff/routing.js';
+import { placeRouting as routingFor } from '@lab/core/carrier/label';
+import { streetLine } from './tariff/streets.js';
 
 type Json = JsonObject;
 

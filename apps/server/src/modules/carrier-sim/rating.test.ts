@@ -351,16 +351,45 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
             address: { streetLines: ['1 Rue de Rivoli'], ...PARIS },
           },
         ],
+        customsClearanceDetail: {
+          dutiesPayment: { paymentType: 'SENDER' },
+          commodities: [
+            {
+              description: 'Books',
+              quantity: 1,
+              quantityUnits: 'PCS',
+              countryOfManufacture: 'US',
+              weight: { units: 'KG', value: 1 },
+              customsValue: { amount: 20, currency: 'USD' },
+            },
+          ],
+        },
         labelSpecification: { imageType: 'ZPLII', labelStockType: 'PAPER_4X6' },
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       const piece = res.json().output.transactionShipments[0].pieceResponses[0];
       expect(piece.deliveryDatestamp > '2026-11-18').toBe(true);
       expect(['SAT', 'SUN']).not.toContain(dayOfWeek(piece.deliveryDatestamp));
     });
 
     it('refuses a domestic service on an international lane before creating anything', async () => {
-      const res = await ship({ recipients: [{ address: { streetLines: ['1 Rue de Rivoli'], ...PARIS } }] });
+      // Goods with customs values, so the lane is the only rule broken.
+      const res = await ship({
+        recipients: [{ address: { streetLines: ['1 Rue de Rivoli'], ...PARIS } }],
+        customsClearanceDetail: {
+          dutiesPayment: { paymentType: 'SENDER' },
+          commodities: [
+            {
+              description: 'Books',
+              quantity: 1,
+              quantityUnits: 'PCS',
+              countryOfManufacture: 'US',
+              weight: { units: 'KG', value: 1 },
+              customsValue: { amount: 20, currency: 'USD' },
+            },
+          ],
+        },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].code).toBe('SERVICE.LANE.NOTAVAILABLE');
       expect(res.json().output).toBeUndefined();

@@ -9,7 +9,7 @@ import { distanceKm } from '@lab/core/regions';
 import type { LabServices } from '../../module.js';
 import { carrierError } from './errors.js';
 import { CM_PER_IN, convertCents, KG_PER_LB, quote, type PackageInput, type Quote } from './tariff/rate.js';
-import { routingFor } from './tariff/routing.js';
+import { placeRouting as routingFor } from '@lab/core/carrier/label';
 import { laneOf, serviceName, serviceTerms, servicesOnLane, type Lane, type ServiceTerms } from './tariff/services.js';
 import { addBusinessDays, dayOfWeek, LAST_ZONE, transitDaysFor, transitTimeWords, zoneFor } from './tariff/transit.js';
 

@@ -265,7 +265,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     // A package label (`<tracking>.<ext>`) or the shipment's invoice (`<master>-invoice.pdf`), on either host.
     const serveLabel = async (request: FastifyRequest, reply: FastifyReply) => {
       const { file } = request.params as { file: string };
-      const m = /^(\d{12})(-invoice)?\.(pdf|png|zpl)$/.exec(file);
+      const m = /^(\d{12})(-invoice)?\.(pdf|png|zpl|epl)$/.exec(file);
       const label = !m
         ? undefined
         : m[2]

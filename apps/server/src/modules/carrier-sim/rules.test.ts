@@ -51,6 +51,7 @@ describe('carrier simulator business rules (sqlite)', () => {
     return body;
   };
   const toShenzhen = (rs: Json) => {
+    rs.serviceType = 'FEDEX_INTERNATIONAL_PRIORITY';
     rs.recipients[0].address = {
       streetLines: ['1 Keji Rd'],
       city: 'Shenzhen',
@@ -290,6 +291,7 @@ describe('carrier simulator business rules (sqlite)', () => {
     const withEtd = (to: (rs: Json) => void) =>
       shipment((_b, rs) => {
         to(rs);
+        rs.serviceType = 'FEDEX_INTERNATIONAL_PRIORITY';
         rs.customsClearanceDetail = { dutiesPayment: { paymentType: 'SENDER' }, commodities: commodities(20) };
         rs.shipmentSpecialServices = {
           specialServiceTypes: ['ELECTRONIC_TRADE_DOCUMENTS'],

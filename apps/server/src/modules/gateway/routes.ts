@@ -324,7 +324,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
             throw new GatewayRefusal(404, `unknown carrier environment "${env}": use sandbox or production`);
           }
           const upstream = upstreamOf(envKey(env as CarrierEnvironment, false));
-          if (!builtIn.has(upstream) || !/^\d{12}(-invoice)?\.(pdf|png|zpl)$/.test(file)) {
+          if (!builtIn.has(upstream) || !/^\d{12}(-invoice)?\.(pdf|png|zpl|epl)$/.test(file)) {
             throw new GatewayRefusal(404, `no label ${file} here: labels are served for the built-in simulator only`);
           }
           return await forward(request, reply, {

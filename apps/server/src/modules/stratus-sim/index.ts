@@ -1,4 +1,5 @@
 import { defineModule } from '../../module.js';
+import * as m0070 from './migrations/0070_stratus_orders.js';
 import { stratusSimRoutes } from './routes.js';
 import { stratusSimConfig } from './settings.js';
 
@@ -8,6 +9,7 @@ export const stratusSimModule = defineModule({
   sim: async (app) => {
     await app.register(stratusSimRoutes);
   },
+  migrations: { '0070_stratus_orders': m0070 },
   config: stratusSimConfig,
   needs: ['labelRenderer', 'webhookSender'],
 });

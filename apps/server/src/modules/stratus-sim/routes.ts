@@ -11,6 +11,7 @@ import {
   stratusTokenReply,
 } from '@lab/core/contract';
 import { seededRandom } from '@lab/core/labels';
+import { StratusOrderRepo } from './repo.js';
 import { StratusError, StratusSimulator } from './service.js';
 
 /** The Stratus simulator under /lab/sim/stratus (the gateway's default Stratus upstream). */
@@ -20,6 +21,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const simulator = new StratusSimulator({
     random: seededRandom(config.simSeed ?? randomInt(0, 2 ** 31)),
+    repo: new StratusOrderRepo(app.db),
     pendingPolls: config.stratusSimPendingPolls,
     // An order's labels wait in the render pool's fair queue under `stratus:<client key>`: the
     // API client that placed it (the key its token was issued to), so one client's 99-package

@@ -1,12 +1,19 @@
-import { generateSampleLabel, type RandomSource } from '@lab/core/labels';
+import { carrierLabelZpl } from '@lab/core/carrier/label';
+import type { RandomSource } from '@lab/core/labels';
+import { completeExpressTracking } from '@lab/core/shipping';
 import { checkFormat, parseTransaction, type TransactionField } from '@lab/core/transactions';
+import type { StratusLabelRow, StratusOrderRepo } from './repo.js';
+import { transactionLabels } from './transactionLabel.js';
 
 /** The token lifetime Stratus promises (seconds). */
 export const STRATUS_TOKEN_SECONDS = 3300;
 /** A client secret or api key with this value is refused: the documented failing credentials. */
 export const STRATUS_INVALID_CREDENTIAL = 'invalid';
 export const MAX_PACKAGES = 99;
-const MAX_ORDERS = 5_000;
+/** How long a poll waits for an order's PDF labels before it answers PENDING (Stratus's gateway waits 5 s). */
+export const RENDER_WAIT_MS = 3_000;
+/** Orders kept in the database (oldest go first). */
+export const MAX_ORDERS = 5_000;
 
 export const STRATUS_MESSAGES = {
   noBasic: 'Basic authorization with the client key and secret is required',
@@ -52,17 +59,10 @@ export class StratusError extends Error {
   }
 }
 
-interface OrderRecord {
-  id: string;
-  /** The API client that placed it (the client key its token was issued to). */
-  owner: string;
-  fields: TransactionField[];
-  polls: number;
-  settled?: Promise<StratusOrder>;
-}
-
 export interface StratusSimulatorOptions {
   random: RandomSource;
+  /** Where orders and their labels live (the module's tables). */
+  repo: StratusOrderRepo;
   pendingPolls: number;
   /** ZPL → PDF (the app's label renderer) for an order of `owner` (the client key that placed it). */
   renderPdf: (zpl: string, owner: string) => Promise<Buffer>;
@@ -94,14 +94,17 @@ export function errorLabelZpl(reason: string): string {
 /**
  * The offline Stratus: client-credential tokens (Basic auth, 3300 s), greet, and orders that
  * answer PENDING for the first polls, then COMPLETED with one label and tracking number per
- * package (field 116) as ZPL (field 187 ZEBRA) or PDF (DIB), or FAILED with one error label when
- * the transaction breaks a rule. Everything random comes from the seeded source.
+ * package (field 116), drawn from the transaction's own fields (transactionLabel.ts) as ZPL
+ * (field 187 ZEBRA) or PDF (DIB), or FAILED with one error label when the transaction breaks a
+ * rule or lacks a required field. Orders and labels live in the module's tables (repo.ts); tokens
+ * in this process. Everything random comes from the seeded source.
  */
 export class StratusSimulator {
   /** Live tokens: when each expires and the client key it was issued to. */
   private readonly tokens = new Map<string, { expires: number; client: string }>();
-  private readonly orders = new Map<string, OrderRecord>();
   private readonly now: () => number;
+  /** PDF renders under way, by order id (a poll joins the render its order's creation started). */
+  private readonly rendering = new Map<string, Promise<StratusLabelRow[]>>();
 
   constructor(private readonly options: StratusSimulatorOptions) {
     this.now = options.now ?? Date.now;
@@ -154,8 +157,12 @@ export class StratusSimulator {
     return { Id: this.uuid(), Purpose: STRATUS_MESSAGES.purpose };
   }
 
-  /** A new order of `owner` (the client key authorize answered). */
-  createOrder(body: unknown, owner = ''): { Id: string } {
+  /**
+   * A new order of `owner` (the client key authorize answered). What it settles to is decided now
+   * and stored with its labels; polls only reveal it. PDF labels are rendered now too, while the
+   * client waits between polls (a cold render takes seconds), and again on a poll if that failed.
+   */
+  async createOrder(body: unknown, owner = ''): Promise<{ Id: string }> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new StratusError(400, STRATUS_MESSAGES.body);
     const { ProjetId, Transaction } = body as Record<string, unknown>;
     if (typeof ProjetId !== 'string' || !UUID.test(ProjetId)) throw new StratusError(400, STRATUS_MESSAGES.projet);
@@ -169,34 +176,98 @@ export class StratusSimulator {
     const last = fields[fields.length - 1];
     if (!last || !isField(last, 99)) throw new StratusError(400, STRATUS_MESSAGES.endField);
     const id = this.uuid();
-    if (this.orders.size >= MAX_ORDERS) this.orders.delete(this.orders.keys().next().value!);
-    const record: OrderRecord = { id, owner, fields, polls: 0 };
-    this.orders.set(id, record);
-    // Labels are made now, while the client waits between polls (a cold PDF render takes seconds).
-    this.startSettling(record).catch(() => {});
+    const printer = fields.find((f) => isField(f, 187))?.value;
+    const imageType = printer === 'DIB' ? 'PDF' : 'ZPL';
+    const outcome = this.outcome(fields);
+    const labels =
+      outcome.state === 'FAILED'
+        ? [{ package_number: 0, tracking_number: '', zpl: errorLabelZpl(outcome.message) }]
+        : outcome.zpl.map((zpl, i) => ({ package_number: i + 1, tracking_number: outcome.trackingNumbers[i]!, zpl }));
+    await this.options.repo.insert(
+      {
+        order_id: id,
+        owner,
+        outcome: outcome.state,
+        message: outcome.state === 'FAILED' ? outcome.message : null,
+        polls: 0,
+        created: new Date(this.now()).toISOString(),
+      },
+      labels.map((l) => ({
+        order_id: id,
+        ...l,
+        image_type: imageType,
+        data: imageType === 'ZPL' ? Buffer.from(l.zpl, 'utf8').toString('base64') : null,
+      })),
+      MAX_ORDERS,
+    );
+    if (outcome.state === 'COMPLETED') this.options.onShipped?.(outcome.trackingNumbers);
+    if (imageType === 'PDF') this.renderMissing(id, owner).catch(() => {});
     return { Id: id };
   }
 
   /** The order as a poll sees it (each call is one poll); undefined when unknown. */
   async pollOrder(id: string): Promise<StratusOrder | undefined> {
-    const order = this.orders.get(id);
+    const order = await this.options.repo.poll(id);
     if (!order) return undefined;
-    order.polls++;
     if (order.polls <= this.options.pendingPolls) {
       return { Id: id, State: 'PENDING', Labels: [], Packages: [], Documents: [] };
     }
-    return this.startSettling(order);
+    const labels = await this.labelsWithin(id, order.owner, RENDER_WAIT_MS);
+    if (!labels) return { Id: id, State: 'PENDING', Labels: [], Packages: [], Documents: [] };
+    const state = order.outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
+    return {
+      Id: id,
+      State: state,
+      Labels: labels.map((l) => ({ ImageType: l.image_type === 'PDF' ? 'PDF' : 'ZPL', Data: l.data! })),
+      Packages: labels
+        .filter((l) => l.package_number > 0)
+        .map((l) => ({ TrackingNumber: l.tracking_number, PackageNumber: l.package_number })),
+      Documents: [],
+      ...(order.message !== null ? { Message: order.message } : {}),
+    };
   }
 
-  private startSettling(order: OrderRecord): Promise<StratusOrder> {
-    order.settled ??= this.settle(order).catch((err: unknown) => {
-      order.settled = undefined; // a failed render is retried on the next poll
-      throw err;
+  /**
+   * The order's labels once every PDF is rendered, or undefined when that takes longer than
+   * `waitMs` (the poll then answers PENDING, as Stratus does while it works, instead of holding the
+   * client past its gateway's timeout; the render goes on and a later poll finds it done).
+   */
+  private async labelsWithin(id: string, owner: string, waitMs: number): Promise<StratusLabelRow[] | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+      timer.unref();
     });
-    return order.settled;
+    try {
+      return await Promise.race([this.renderMissing(id, owner), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  /** The rule a transaction breaks, if any. */
+  /** The order's labels, each PDF still missing rendered (once per order at a time) and stored. */
+  private renderMissing(id: string, owner: string): Promise<StratusLabelRow[]> {
+    let pending = this.rendering.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const labels = await this.options.repo.labels(id);
+        // All at once: the pool runs them on its threads, so a poll waits for the slowest, not the sum.
+        await Promise.all(
+          labels
+            .filter((l) => l.data === null)
+            .map(async (l) => {
+              l.data = (await this.options.renderPdf(l.zpl, owner)).toString('base64');
+              await this.options.repo.setLabelData(id, l.package_number, l.data);
+            }),
+        );
+        return labels;
+      })().finally(() => this.rendering.delete(id));
+      this.rendering.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** The rule a transaction breaks (187 and 116), if any. */
   static ruleProblem(fields: TransactionField[]): string | undefined {
     const printer = fields.find((f) => isField(f, 187))?.value;
     if (printer !== 'ZEBRA' && printer !== 'DIB') {
@@ -214,32 +285,22 @@ export class StratusSimulator {
     return undefined;
   }
 
-  private async label(order: OrderRecord, zpl: string, printer: string | undefined): Promise<StratusLabel> {
-    if (printer === 'DIB') {
-      return { ImageType: 'PDF', Data: (await this.options.renderPdf(zpl, order.owner)).toString('base64') };
-    }
-    return { ImageType: 'ZPL', Data: Buffer.from(zpl, 'utf8').toString('base64') };
+  /** What a transaction settles to: FAILED with the rule in words, or COMPLETED with one label per package. */
+  private outcome(
+    fields: TransactionField[],
+  ): { state: 'FAILED'; message: string } | { state: 'COMPLETED'; trackingNumbers: string[]; zpl: string[] } {
+    const problem = StratusSimulator.ruleProblem(fields);
+    if (problem) return { state: 'FAILED', message: problem };
+    const count = Number(fields.find((f) => isField(f, 116))?.value ?? '1');
+    const drawn = transactionLabels(fields, count, new Date(this.now()).toISOString().slice(0, 10));
+    if (!drawn.ok) return { state: 'FAILED', message: drawn.message };
+    const trackingNumbers = Array.from({ length: count }, () => this.trackingNumber());
+    return { state: 'COMPLETED', trackingNumbers, zpl: drawn.labels(trackingNumbers).map(carrierLabelZpl) };
   }
 
-  private async settle(order: OrderRecord): Promise<StratusOrder> {
-    const printer = order.fields.find((f) => isField(f, 187))?.value;
-    const problem = StratusSimulator.ruleProblem(order.fields);
-    if (problem) {
-      return {
-        Id: order.id,
-        State: 'FAILED',
-        Labels: [await this.label(order, errorLabelZpl(problem), printer)],
-        Packages: [],
-        Documents: [],
-        Message: problem,
-      };
-    }
-    const count = Number(order.fields.find((f) => isField(f, 116))?.value ?? '1');
-    const shipDate = new Date(this.now());
-    const samples = Array.from({ length: count }, () => generateSampleLabel(this.options.random, shipDate));
-    const labels = await Promise.all(samples.map((s) => this.label(order, s.zpl, printer)));
-    const packages = samples.map((s, i) => ({ TrackingNumber: s.trackingNumber, PackageNumber: i + 1 }));
-    this.options.onShipped?.(packages.map((p) => p.TrackingNumber));
-    return { Id: order.id, State: 'COMPLETED', Labels: labels, Packages: packages, Documents: [] };
+  private trackingNumber(): string {
+    let body = '7';
+    for (let i = 0; i < 10; i++) body += Math.floor(this.options.random() * 10);
+    return completeExpressTracking(body);
   }
 }

@@ -1,16 +1,44 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeShipmentData } from '@lab/core/carrier/label';
 import { seededRandom } from '@lab/core/labels';
+import { extractZplData, lintZpl } from '@lab/core/labels/zpl';
 import { isValidExpressTracking } from '@lab/core/shipping';
-import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { referenceDir } from '../../paths.js';
+import { buildApp } from '../../app.js';
+import {
+  buildTestApp,
+  dialectsFor,
+  freshDatabaseConfig,
+  freshDb,
+  loadLabConfig,
+  type TestApp,
+} from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
+import { StratusOrderRepo } from './repo.js';
 import { errorLabelZpl, STRATUS_MESSAGES, StratusSimulator } from './service.js';
+
+/** The real 020 transaction of the reference samples (a Paris PA shipper to Italy), 187 as given. */
+const SAMPLE = fs
+  .readFileSync(path.join(referenceDir, 'fsms/samples.txt'), 'utf8')
+  .split('\n')
+  .find((l) => l.startsWith('0,"020"'))!
+  .trim();
+/** The sample with its printer type (187) set, as the Stratus screen rewrites it, and more fields. */
+const sample = (printer: 'ZEBRA' | 'DIB', extra = '') =>
+  SAMPLE.replace('187,"299"', `187,"${printer}"`).replace(/99,""$/, `${extra}99,""`);
+
+/** The printed text fields of a base64 ZPL label. */
+const printed = (data: string) =>
+  extractZplData(Buffer.from(data, 'base64').toString('utf8'))[0]!.fields.map((f) => f.data);
 
 const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
 const TOKEN_PATH = '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob';
 const fromBase64 = (data: string) => Buffer.from(data, 'base64');
 
-// Dialect-neutral: the Stratus simulator keeps its state in memory; no SQL of its own.
+// Dialect-neutral: the calls through the gateway; the orders' SQL is covered on both dialects below.
 describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gateway (%s)', (dialect) => {
   let t: TestApp;
   let base: string;
@@ -93,7 +121,7 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
   });
 
   it('answers PENDING for the first polls, then COMPLETED with ZPL labels and one tracking number per package', async () => {
-    const id = await order('0,"020"116,"3"187,"ZEBRA"99,""');
+    const id = await order(sample('ZEBRA', '116,"3"'));
     expect(await poll(id)).toEqual({ Id: id, State: 'PENDING', Labels: [], Packages: [], Documents: [] });
     expect((await poll(id)).State).toBe('PENDING');
     const done = await poll(id);
@@ -113,16 +141,19 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
   });
 
   it('renders PDF labels when field 187 is DIB', async () => {
-    const id = await order('0,"020"187,"DIB"99,""');
-    await poll(id);
-    await poll(id);
-    const done = await poll(id);
+    const id = await order(sample('DIB'));
+    expect((await poll(id)).State).toBe('PENDING');
+    expect((await poll(id)).State).toBe('PENDING');
+    // Past its pending polls the order stays PENDING while its PDF renders (each such poll waits
+    // up to RENDER_WAIT_MS for it), as a client sees Stratus work: poll on, as the screen does.
+    let done = await poll(id);
+    for (let polls = 0; done.State === 'PENDING' && polls < 20; polls++) done = await poll(id);
     expect(done.State).toBe('COMPLETED');
     expect(done.Packages).toHaveLength(1);
     expect(done.Labels).toHaveLength(1);
     expect(done.Labels[0].ImageType).toBe('PDF');
     expect(fromBase64(done.Labels[0].Data).subarray(0, 5).toString()).toBe('%PDF-');
-  }, 30_000);
+  }, 90_000);
 
   it('answers FAILED with one error label when the rules reject the transaction', async () => {
     const id = await order('0,"020"116,"abc"187,"ZEBRA"99,""');
@@ -154,7 +185,7 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
 
   it('takes orders with a bearer token alone, but refuses the failing api key', async () => {
     const bearer = { authorization: auth.authorization!, 'content-type': 'application/json' };
-    const body = JSON.stringify({ ProjetId: randomUUID(), Transaction: '187,"ZEBRA"99,""' });
+    const body = JSON.stringify({ ProjetId: randomUUID(), Transaction: sample('ZEBRA') });
     const ok = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', { headers: bearer, body });
     expect(ok.status).toBe(200);
     const bad = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
@@ -179,9 +210,20 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
 });
 
 describe('Stratus simulator service', () => {
-  const make = (seed: number, now = () => Date.UTC(2026, 10, 22)) =>
+  // Each simulator gets its own fresh SQLite database (orders live there).
+  const drops: (() => Promise<void>)[] = [];
+  const repo = async (): Promise<StratusOrderRepo> => {
+    const { db, drop } = await freshDb('sqlite');
+    drops.push(drop);
+    return new StratusOrderRepo(db);
+  };
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+  });
+  const make = async (seed: number, now = () => Date.UTC(2026, 10, 22)) =>
     new StratusSimulator({
       random: seededRandom(seed),
+      repo: await repo(),
       pendingPolls: 0,
       renderPdf: async () => Buffer.from('%PDF-'),
       now,
@@ -190,18 +232,19 @@ describe('Stratus simulator service', () => {
   it('is deterministic for a seed', async () => {
     const run = async (sim: StratusSimulator) => {
       const token = sim.issueToken(basic('a', 'b'), 'client_credentials', 'oob').access_token;
-      const { Id } = sim.createOrder({ ProjetId: randomUUID(), Transaction: '116,"2"187,"ZEBRA"99,""' });
+      const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('ZEBRA', '116,"2"') });
       return { token, Id, order: await sim.pollOrder(Id) };
     };
-    const a = await run(make(7));
-    const b = await run(make(7));
+    const a = await run(await make(7));
+    const b = await run(await make(7));
     expect(a).toEqual(b);
-    expect((await run(make(8))).Id).not.toBe(a.Id);
+    expect(a.order!.State).toBe('COMPLETED');
+    expect((await run(await make(8))).Id).not.toBe(a.Id);
   });
 
-  it('expires tokens after 3300 s', () => {
+  it('expires tokens after 3300 s', async () => {
     let now = 0;
-    const sim = make(1, () => now);
+    const sim = await make(1, () => now);
     const token = sim.issueToken(basic('a', 'b'), 'client_credentials', 'oob').access_token;
     expect(() => sim.authorize(`Bearer ${token}`, 'k')).not.toThrow();
     now = 3_299_999;
@@ -214,26 +257,167 @@ describe('Stratus simulator service', () => {
     const owners: string[] = [];
     const sim = new StratusSimulator({
       random: seededRandom(5),
+      repo: await repo(),
       pendingPolls: 0,
       renderPdf: async (_zpl, owner) => (owners.push(owner), Buffer.from('%PDF-')),
     });
     const token = sim.issueToken(basic('acme-key', 'b'), 'client_credentials', 'oob').access_token;
     const owner = sim.authorize(`Bearer ${token}`, undefined, false);
     expect(owner).toBe('acme-key');
-    const { Id } = sim.createOrder({ ProjetId: randomUUID(), Transaction: '116,"2"187,"DIB"99,""' }, owner);
+    const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('DIB', '116,"2"') }, owner);
     expect((await sim.pollOrder(Id))!.State).toBe('COMPLETED');
     expect(owners).toEqual(['acme-key', 'acme-key']);
+  });
+
+  it('lets a poll wait for a PDF label still rendering, then answers it', async () => {
+    let finish: (pdf: Buffer) => void = () => {};
+    let started: () => void = () => {};
+    const rendering = new Promise<void>((resolve) => (started = resolve));
+    const sim = new StratusSimulator({
+      random: seededRandom(6),
+      repo: await repo(),
+      pendingPolls: 0,
+      renderPdf: () =>
+        new Promise<Buffer>((resolve) => {
+          finish = resolve;
+          started();
+        }),
+    });
+    const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('DIB') });
+    const waiting = sim.pollOrder(Id);
+    await rendering;
+    finish(Buffer.from('%PDF-1.7'));
+    expect((await waiting)!.State).toBe('COMPLETED');
+    expect((await sim.pollOrder(Id))!.Labels).toEqual([
+      { ImageType: 'PDF', Data: Buffer.from('%PDF-1.7').toString('base64') },
+    ]);
   });
 
   it('tells the pending poll count from its setting', async () => {
     const sim = new StratusSimulator({
       random: seededRandom(3),
+      repo: await repo(),
       pendingPolls: 4,
       renderPdf: async () => Buffer.alloc(0),
     });
-    const { Id } = sim.createOrder({ ProjetId: randomUUID(), Transaction: '187,"ZEBRA"99,""' });
+    const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('ZEBRA') });
     const states = [];
     for (let i = 0; i < 6; i++) states.push((await sim.pollOrder(Id))!.State);
     expect(states).toEqual(['PENDING', 'PENDING', 'PENDING', 'PENDING', 'COMPLETED', 'COMPLETED']);
+  });
+
+  it("draws each package's label from the transaction: the Paris PA shipper to Italy, the same on package 2", async () => {
+    const sim = await make(9);
+    const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('ZEBRA', '116,"2"21-2,"4.5"') });
+    const done = (await sim.pollOrder(Id))!;
+    expect(done.State).toBe('COMPLETED');
+    expect(done.Packages.map((p) => p.PackageNumber)).toEqual([1, 2]);
+    const labels = done.Labels.map((l) => Buffer.from(l.Data, 'base64').toString('utf8'));
+    labels.forEach((zpl, i) => {
+      expect(lintZpl(zpl)).toEqual([]);
+      const fields = printed(done.Labels[i]!.Data);
+      // Shipper (4, 5, 7, 8, 9, 117) and recipient (11, 12, 13, 15, 17, 50) as the transaction gives them.
+      expect(fields).toEqual(
+        expect.arrayContaining([
+          'Shipper Name',
+          'Shipper Address #1',
+          'Shipper Address #2',
+          'Paris PA 19406',
+          'Recipient Contact Name',
+          'Recipient Company Name',
+          '660 American Ave',
+          '3rd Floor',
+          'North York',
+          '20122 (IT)',
+          'REF: GlobalIntl#1 / Reference Notes',
+          'INTERNATIONAL PRIORITY',
+          '01',
+          `${i + 1} OF 2`,
+          done.Packages[i]!.TrackingNumber.replace(/(\d{4})(?=\d)/g, '$1 '),
+        ]),
+      );
+      expect(fields).toContain(i === 0 ? 'ACTWGT: 15 LB' : 'ACTWGT: 4.5 LB');
+      const symbol = extractZplData(zpl)[0]!.fields.find((f) => f.symbology === 'PDF417')!;
+      expect(decodeShipmentData(symbol.data)).toMatchObject({
+        trackingNumber: done.Packages[i]!.TrackingNumber,
+        serviceCode: '01',
+        package: `${i + 1}/2`,
+        originCountry: 'US',
+        destinationCountry: 'IT',
+        destinationPostalCode: '20122',
+        recipientName: 'Recipient Contact Name',
+      });
+    });
+  });
+
+  it('fails a transaction that lacks what Stratus needs, naming those fields', async () => {
+    const sim = await make(4);
+    const settle = async (transaction: string) => {
+      const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: transaction });
+      return (await sim.pollOrder(Id))!;
+    };
+    const bare = await settle('0,"020"1,"bad one"187,"ZEBRA"99,""');
+    const missing =
+      'missing required fields: field 4 or field 32 (sender company or contact name), field 5 (sender address line 1), ' +
+      'field 7 (sender city), field 9 (sender postal code), field 117 (sender country code), ' +
+      'field 11 or field 12 (recipient company or contact name), field 13 (recipient address line 1), ' +
+      'field 15 (recipient city), field 17 (recipient postal code), field 50 (recipient country), ' +
+      'field 1274 (service type), field 21 (package weight)';
+    expect(bare).toEqual({
+      Id: bare.Id,
+      State: 'FAILED',
+      Labels: [{ ImageType: 'ZPL', Data: Buffer.from(errorLabelZpl(missing)).toString('base64') }],
+      Packages: [],
+      Documents: [],
+      Message: missing,
+    });
+    const noWeight2 = await settle(sample('ZEBRA', '116,"2"').replace('21,"15"', '21-1,"15"'));
+    expect(noWeight2.Message).toBe('missing required field: field 21-2 (package 2 weight, or field 21)');
+    const usNoState = await settle(sample('ZEBRA').replace('50,"IT"', '50,"US"'));
+    expect(usNoState.Message).toBe('missing required field: field 16 (recipient state, required for US)');
+    const ground = await settle(sample('ZEBRA').replace('1274,"01"', '1274,"92"'));
+    expect(ground.Message).toBe('field 1274 (service type) "92" is not an international service code');
+  });
+});
+
+// Orders are rows of the module's own tables: the same migration on SQLite and PostgreSQL.
+describe.each(dialectsFor('dialect-sensitive'))('Stratus orders in the database (%s)', (dialect) => {
+  it('keeps an order and its labels across a restart', async () => {
+    const { config: database, drop } = await freshDatabaseConfig(dialect);
+    const config = loadLabConfig({ SIM_SEED: '5', STRATUS_SIM_PENDING_POLLS: '1' }, { database });
+    const start = async () => {
+      const app = await buildApp(config, { simulatorsOnly: true });
+      const token = await app.inject({
+        method: 'POST',
+        url: '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
+        headers: { authorization: basic('restart-key', 'secret') },
+      });
+      const auth = { authorization: `Bearer ${token.json().access_token}`, 'x-api-key': 'k' };
+      return { app, auth };
+    };
+    try {
+      const first = await start();
+      const created = await first.app.inject({
+        method: 'POST',
+        url: '/lab/sim/stratus/stratus/v1/order',
+        headers: first.auth,
+        payload: { ProjetId: randomUUID(), Transaction: sample('ZEBRA', '116,"2"') },
+      });
+      const id = created.json().Id as string;
+      const poll = (s: Awaited<ReturnType<typeof start>>) =>
+        s.app.inject({ method: 'GET', url: `/lab/sim/stratus/stratus/v1/order/${id}`, headers: s.auth });
+      expect((await poll(first)).json().State).toBe('PENDING');
+      await first.app.close();
+
+      const second = await start();
+      const after = (await poll(second)).json();
+      expect(after.State).toBe('COMPLETED');
+      expect(after.Packages).toHaveLength(2);
+      expect(printed(after.Labels[1].Data)).toEqual(expect.arrayContaining(['Shipper Name', 'North York', '2 OF 2']));
+      expect((await poll(second)).json()).toEqual(after);
+      await second.app.close();
+    } finally {
+      await drop();
+    }
   });
 });

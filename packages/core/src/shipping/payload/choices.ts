@@ -6,6 +6,7 @@
  */
 
 import { asArray, derefSchema, isObject, type JsonObject } from '../../json/index.js';
+import { MASKABLE_DATA } from '../../carrier/label/types.js';
 
 export type ChoiceKey =
   | 'labelResponseOptions'
@@ -127,18 +128,7 @@ export const FALLBACK_DOCUMENT_ENUMS: DocumentEnums = {
     'QR_CODE',
     'UCC128',
   ],
-  maskedData: [
-    'CUSTOMS_VALUE',
-    'SHIPPER_ACCOUNT_NUMBER',
-    'DIMENSIONS',
-    'DUTIES_AND_TAXES_PAYOR_ACCOUNT_NUMBER',
-    'INSURED_VALUE',
-    'SECONDARY_BARCODE',
-    'SHIPPER_INFORMATION',
-    'TERMS_AND_CONDITIONS',
-    'TOTAL_WEIGHT',
-    'TRANSPORTATION_CHARGES_PAYOR_ACCOUNT_NUMBER',
-  ],
+  maskedData: MASKABLE_DATA,
   additionalLabelType: [
     'BROKER',
     'CONSIGNEE',

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateDimWeight } from '@lab/core/shipping';
 import { amount, convertCents, quote, ratePackage, zonePercent, type PackageInput, type QuoteInput } from './rate.js';
-import { placeHash, routingFor, streetLine } from './routing.js';
+import { placeHash, placeRouting as routingFor } from '@lab/core/carrier/label';
+import { streetLine } from './streets.js';
 import { laneOf, serviceOnLane, SERVICES, servicesOnLane, serviceTerms, type ServiceTerms } from './services.js';
 import {
   addBusinessDays,

@@ -1,10 +1,12 @@
+import type { LabelRouting } from './types.js';
+
 /**
- * The twin's routing model (docs/modules/carrier.md, "Routing table"): the service area and
- * airport of a place come from ONE table — the US by the first digit of the ZIP code, other
- * countries by country, the rest through the Memphis hub — and a place's location id and number
- * are derived from that row and a hash of the place, so the same place always answers the same.
- * Street addresses of simulated carrier locations are made the same way: plausible, varied,
- * deterministic per place.
+ * The carrier twin's routing model (docs/modules/carrier.md, "Routing table"), the one table behind
+ * labels (carrier twin and Stratus), postal validation, location search and the routing of rates
+ * and shipments: the service area and airport of a place come from ONE table — the US by the
+ * first digit of the ZIP code, other countries by country, the rest through the Memphis hub — and
+ * a place's location id and number are derived from that row and a hash of the place, so the same
+ * place always answers the same everywhere.
  */
 
 export interface RoutingRow {
@@ -81,7 +83,7 @@ export interface Routing extends RoutingRow {
 }
 
 /** Service area, airport, location id and number of a place (country, postal code, city). */
-export function routingFor(countryCode: string, postalCode: string, city: string): Routing {
+export function placeRouting(countryCode: string, postalCode: string, city: string): Routing {
   const row = routingRow(countryCode, postalCode);
   const h = placeHash(`${countryCode.toUpperCase()}|${postalCode}|${city.toUpperCase()}`);
   return {
@@ -91,62 +93,8 @@ export function routingFor(countryCode: string, postalCode: string, city: string
   };
 }
 
-/** Street names and how a country writes a number with them. */
-const STREETS: Record<string, { names: string[]; numberFirst: boolean }> = {
-  en: {
-    names: [
-      'Main St',
-      'Commerce Blvd',
-      'Market St',
-      'Airport Rd',
-      'Oak Ave',
-      'Park Ave',
-      'Industrial Pkwy',
-      'Center St',
-      'Elm St',
-      'Washington St',
-      'Harbor Dr',
-      'Union Ave',
-    ],
-    numberFirst: true,
-  },
-  fr: {
-    names: ['Rue de la République', 'Avenue Jean Jaurès', 'Rue Victor Hugo', 'Boulevard Pasteur', 'Rue du Commerce'],
-    numberFirst: true,
-  },
-  de: {
-    names: ['Hauptstraße', 'Bahnhofstraße', 'Industriestraße', 'Gartenstraße', 'Schillerstraße'],
-    numberFirst: false,
-  },
-  it: { names: ['Via Roma', 'Via Garibaldi', 'Corso Italia', 'Via Mazzini', 'Via Dante'], numberFirst: false },
-  es: {
-    names: ['Calle Mayor', 'Avenida de la Constitución', 'Calle Real', 'Paseo de la Estación', 'Calle del Sol'],
-    numberFirst: false,
-  },
-  nl: { names: ['Stationsweg', 'Kerkstraat', 'Industrieweg', 'Dorpsstraat', 'Havenstraat'], numberFirst: false },
-};
-
-const LANGUAGE_OF: Record<string, string> = {
-  FR: 'fr',
-  BE: 'fr',
-  DE: 'de',
-  AT: 'de',
-  CH: 'de',
-  IT: 'it',
-  ES: 'es',
-  MX: 'es',
-  AR: 'es',
-  CO: 'es',
-  CL: 'es',
-  PE: 'es',
-  NL: 'nl',
-};
-
-/** A plausible street line for the `index`-th simulated location in a city: the same inputs, the same line. */
-export function streetLine(countryCode: string, city: string, index: number): string {
-  const streets = STREETS[LANGUAGE_OF[countryCode.toUpperCase()] ?? 'en']!;
-  const h = placeHash(`${countryCode.toUpperCase()}|${city}|${index}`);
-  const name = streets.names[h % streets.names.length]!;
-  const number = 1 + (Math.floor(h / streets.names.length) % (streets.numberFirst ? 4999 : 199));
-  return streets.numberFirst ? `${number} ${name}` : `${name} ${number}`;
+/** The routing printed on a label: the same table, for the party's address. */
+export function routingFor(address: { city: string; postalCode: string; countryCode: string }): LabelRouting {
+  const r = placeRouting(address.countryCode, address.postalCode.trim(), address.city);
+  return { serviceArea: r.serviceArea, airportCode: r.airportId, locationId: r.locationId };
 }
