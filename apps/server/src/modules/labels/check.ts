@@ -15,7 +15,8 @@ export interface CheckRequest {
   body: Uint8Array;
   dpmm: Dpmm;
   size: LabelSize;
-  shipment?: ShipmentExpectation | undefined;
+  /** The shipment each label belongs to, in label order (the last one for the labels after). */
+  shipments?: ShipmentExpectation[] | undefined;
 }
 
 const worst = (verdicts: ('pass' | 'warn' | 'fail')[]) =>
@@ -39,7 +40,7 @@ export async function checkLabels(
   const checked = images.map((_, index) => {
     const label = labels[index] ?? { index, fields: [] };
     const result = checkLabel(label, decoded[index] ?? [], printer);
-    return withShipment(index, result, request.shipment);
+    return withShipment(index, result, request.shipments?.[Math.min(index, request.shipments.length - 1)]);
   });
   return {
     source: 'zpl',
@@ -71,7 +72,7 @@ async function checkImage(service: LabelService, request: CheckRequest, run: Run
   const { width, height } = pngDimensions(request.body) ?? { width: 0, height: 0 };
   const [decoded = []] = await service.decode([request.body], run);
   const result = decodedOnly(decoded, { dpmm: request.dpmm, widthDots: width, heightDots: height });
-  const label = withShipment(0, result, request.shipment);
+  const label = withShipment(0, result, request.shipments?.[0]);
   return {
     source: 'image',
     dpmm: request.dpmm,

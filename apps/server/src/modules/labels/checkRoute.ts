@@ -9,8 +9,11 @@ import type { LabelService } from './service.js';
 
 const message = z.object({ message: z.string() });
 
-/** The multipart field `reply` (a create-shipment reply, JSON) and `trackingNumber` (which piece). */
-function readShipment(fields: Record<string, string>): ShipmentExpectation | undefined {
+/**
+ * The multipart field `reply` (a create-shipment reply, JSON) and `trackingNumber`: the piece's
+ * tracking number, or one per label separated by commas (a multi-piece shipment's labels in order).
+ */
+function readShipments(fields: Record<string, string>): ShipmentExpectation[] | undefined {
   if (fields.reply === undefined) return undefined;
   let reply: unknown;
   try {
@@ -18,13 +21,17 @@ function readShipment(fields: Record<string, string>): ShipmentExpectation | und
   } catch {
     throw badRequest('the field "reply" is not JSON: send the create-shipment reply as it came');
   }
-  const expectation = shipmentExpectation(reply, fields.trackingNumber?.trim() || undefined);
-  if (!expectation) {
+  const pieces = (fields.trackingNumber ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const expectations = (pieces.length ? pieces : [undefined]).map((t) => shipmentExpectation(reply, t));
+  if (expectations.some((e) => !e)) {
     throw badRequest(
       'the field "reply" names no tracking number (output.transactionShipments[0].masterTrackingNumber)',
     );
   }
-  return expectation;
+  return expectations as ShipmentExpectation[];
 }
 
 /**
@@ -52,14 +59,14 @@ export function registerCheckRoute(app: ZodApp, service: LabelService, perClient
     async (request, reply) => {
       const { zpl: body, fields } = await readLabelBody(request);
       if (body.byteLength === 0) throw badRequest(EMPTY_BODY_MESSAGE);
-      const shipment = readShipment(fields);
+      const shipments = readShipments(fields);
       let release: (() => void) | undefined;
       try {
         const client = labelClient(request);
         release = perClient.acquire(client);
         const signal = requestSignal(request, reply, config.labelRequestDeadlineMs);
         const { dpmm, size } = request.params;
-        return await checkLabels(service, { body, dpmm, size, shipment }, { client, signal });
+        return await checkLabels(service, { body, dpmm, size, shipments }, { client, signal });
       } catch (err) {
         return answerRenderError(err, reply);
       } finally {

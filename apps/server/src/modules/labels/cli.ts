@@ -119,7 +119,7 @@ function registerCheck(zpl: Command, ctx: CliContext) {
       const service = new LabelService({ runner: inProcessRunner, cacheBytes: 1 });
       let result: LabelCheckReply;
       try {
-        result = await checkLabels(service, { body, dpmm, size, shipment });
+        result = await checkLabels(service, { body, dpmm, size, shipments: shipment && [shipment] });
       } catch (err) {
         if (err instanceof RenderError) throw new CliError(err.message);
         throw err;
