@@ -152,36 +152,34 @@ describe('label check', () => {
     .filter((f) => f.endsWith('.zpl'))
     .sort();
 
-  it.concurrent.for(files)(
-    'corpus %s: every symbol decoded and matching, or a listed exception',
-    async (file, { expect }) => {
-      const result = await check(fs.readFileSync(path.join(corpus, file)), 8, sizeOf(file));
-      const exceptions = EXCEPTIONS[file] ?? [];
-      for (const label of result.labels) {
-        for (const symbol of label.symbols) {
-          if (symbol.verdict === 'pass') {
-            expect(symbol.field, `${file}: ${symbol.text}`).not.toBeNull();
-            expect(symbol.text).toBe(symbol.field!.expected);
-            continue;
-          }
-          const listed = exceptions.find(
-            (e) =>
-              e.verdict === symbol.verdict &&
-              (symbol.field?.data ?? '').startsWith(e.data) &&
-              symbol.warnings.some((w) => w.startsWith(e.warning)),
-          );
-          expect(listed, `${file}: ${symbol.symbology} ${symbol.verdict} ${symbol.warnings.join('; ')}`).toBeDefined();
+  // One file at a time: each test's time is its own render and decode, never a queue behind the others.
+  it.for(files)('corpus %s: every symbol decoded and matching, or a listed exception', async (file, { expect }) => {
+    const result = await check(fs.readFileSync(path.join(corpus, file)), 8, sizeOf(file));
+    const exceptions = EXCEPTIONS[file] ?? [];
+    for (const label of result.labels) {
+      for (const symbol of label.symbols) {
+        if (symbol.verdict === 'pass') {
+          expect(symbol.field, `${file}: ${symbol.text}`).not.toBeNull();
+          expect(symbol.text).toBe(symbol.field!.expected);
+          continue;
         }
-      }
-      // Every listed exception still happens: a fixed one must leave the list.
-      for (const e of exceptions) {
-        const seen = result.labels.some((l) =>
-          l.symbols.some((s) => s.verdict === e.verdict && s.warnings.some((w) => w.startsWith(e.warning))),
+        const listed = exceptions.find(
+          (e) =>
+            e.verdict === symbol.verdict &&
+            (symbol.field?.data ?? '').startsWith(e.data) &&
+            symbol.warnings.some((w) => w.startsWith(e.warning)),
         );
-        expect(seen, `${file}: ${e.warning}`).toBe(true);
+        expect(listed, `${file}: ${symbol.symbology} ${symbol.verdict} ${symbol.warnings.join('; ')}`).toBeDefined();
       }
-    },
-  );
+    }
+    // Every listed exception still happens: a fixed one must leave the list.
+    for (const e of exceptions) {
+      const seen = result.labels.some((l) =>
+        l.symbols.some((s) => s.verdict === e.verdict && s.warnings.some((w) => w.startsWith(e.warning))),
+      );
+      expect(seen, `${file}: ${e.warning}`).toBe(true);
+    }
+  });
 
   it('reads the corpus symbols of every kind the decoder knows', async () => {
     const symbologies = new Set<string>();
