@@ -377,6 +377,44 @@ describe('the playground forms and demos in Chromium', () => {
     await expectText(preview.getByTestId('label-page'), 'Page 1 of 2');
   });
 
+  it('checks a ZPL shipment label: every symbol ✓ and the tracking number matched to the reply', async () => {
+    const { page, csp } = await readyPlayground();
+    await chooseEndpoint(page, 'Create Shipment');
+    await setRequestBody(page, twoPackageShipment('ZPLII', 'STOCK_4X675_LEADING_DOC_TAB'));
+    await callApi(page);
+    const demo = page.getByTestId('fapi-shipment-demo');
+    await expect.poll(() => demo.getByTestId('shipment-label-row').count(), { ...POLL, timeout: 60_000 }).toBe(2);
+    const rows = await demo.getByTestId('shipment-label-row').allTextContents();
+    const preview = page.getByTestId('shipment-zpl-preview');
+    await expectVisible(preview.getByTestId('label-canvas'), { timeout: 60_000 });
+    await preview.getByRole('button', { name: /Check/ }).click();
+    const results = preview.getByTestId('check-results');
+    await expectVisible(results, { timeout: 60_000 });
+    // The twin's layout may add symbols: whatever it draws, each must pass, and one carries the tracking number.
+    for (const [page1, row] of rows.entries()) {
+      if (page1 > 0) await preview.getByRole('button', { name: 'Next label' }).click();
+      // The row starts with the package number, then the 12-digit tracking number.
+      const tracking = /(\d{12})(?!\d)/.exec(row)![1]!;
+      await expectText(
+        results.getByTestId('check-shipment').first(),
+        new RegExp(`^✓a symbol carries the tracking number ${tracking}$`),
+      );
+      const verdicts = await results
+        .getByTestId('check-symbol')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
+      expect(verdicts.length).toBeGreaterThan(0);
+      expect(verdicts.every((v) => v === 'pass')).toBe(true);
+      expect(await preview.getByTestId('check-box').count()).toBe(verdicts.length);
+      expect(
+        await results.locator('[data-testid="check-shipment"][data-item="trackingNumber"]').getAttribute('data-ok'),
+      ).toBe('true');
+      expect(
+        await results.locator('[data-testid="check-shipment"][data-item="checkDigit"]').getAttribute('data-ok'),
+      ).toBe('true');
+    }
+    expect(csp).toEqual([]);
+  });
+
   it('shows PDF labels one package at a time', async () => {
     const { page } = await readyPlayground();
     await chooseEndpoint(page, 'Create Shipment');

@@ -83,6 +83,25 @@ describe('Labels', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([432, 648]);
   });
 
+  it('Base64 PDF: Check decodes the shown page (a label without ZPL) and draws its symbols', async () => {
+    const res = await fetch(`${baseUrl()}/lab/api/labels/v1/printers/8dpmm/labels/4x6/`, {
+      method: 'POST',
+      headers: { accept: 'application/pdf' },
+      body: fedex,
+    });
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const { page } = await openPage('/utils/base64?tab=pdf');
+    await page.getByLabel('Base64 input').fill(pdf.toString('base64'));
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expectVisible(page.getByTestId('label-canvas'));
+    await page.getByRole('button', { name: /Check/ }).click();
+    await expectText(page.getByTestId('check-summary'), 'Every symbol checks out (2)');
+    const lines = await page.getByTestId('check-symbol').allTextContents();
+    expect(lines.map((l) => l.split(' ')[0])).toEqual(['✓PDF417', '✓Code']);
+    expect(lines[1]).toContain('9632080400200044387500271053820000');
+    expect(await page.getByTestId('check-box').count()).toBe(2);
+  });
+
   it('ZPL creator: test! fills in a sample label and previews it', async () => {
     const { page } = await openPage('/utils/zplcreator');
     await page.getByRole('button', { name: /test!/ }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDpmm, parseLabelSize, type Parsed } from '../labels/sizes.js';
 
 /** One linter warning: where (bytes), which command and parameter (1-based; 0 = the command), why. */
 export const zplWarning = z.object({
@@ -39,3 +40,74 @@ export const graphicReply = z.object({
   totalBytes: z.number().int(),
 });
 export type GraphicReply = z.output<typeof graphicReply>;
+
+const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const verdict = z.enum(['pass', 'warn', 'fail']);
+
+/** One symbol of a checked label: what was decoded where, the ZPL field it belongs to, the verdict. */
+export const symbolCheck = z.object({
+  symbology: z.string(),
+  /** null: the field's symbol did not decode. */
+  text: z.string().nullable(),
+  /** In dots of the rendered label (image pixels for an image). */
+  box: box.nullable(),
+  field: z
+    .object({
+      x: z.number().int(),
+      y: z.number().int(),
+      symbology: z.string(),
+      data: z.string(),
+      byteIndex: z.number().int(),
+      expected: z.string(),
+    })
+    .nullable(),
+  verdict,
+  warnings: z.array(z.string()),
+});
+export type SymbolCheckReply = z.output<typeof symbolCheck>;
+
+export const shipmentCheck = z.object({
+  item: z.enum(['trackingNumber', 'checkDigit', 'postalCode', 'service']),
+  expected: z.string(),
+  found: z.string().nullable(),
+  ok: z.boolean().nullable(),
+  message: z.string(),
+});
+export type ShipmentCheckReply = z.output<typeof shipmentCheck>;
+
+/** `POST …/labels/v1/printers/{dpmm}/labels/{size}/check`: every label's symbols checked. */
+export const labelCheckReply = z.object({
+  /** `zpl`: rendered and matched to its fields; `image`: a PNG/JPEG label, decoded only. */
+  source: z.enum(['zpl', 'image']),
+  dpmm: z.number().int(),
+  /** The rendered label (or the image) in dots. */
+  widthDots: z.number().int(),
+  heightDots: z.number().int(),
+  verdict,
+  labels: z.array(
+    z.object({
+      index: z.number().int(),
+      verdict,
+      symbols: z.array(symbolCheck),
+      /** With a shipment reply: its tracking number, check digit, postal code and service, ✓/✗. */
+      shipment: z.array(shipmentCheck).optional(),
+    }),
+  ),
+});
+export type LabelCheckReply = z.output<typeof labelCheckReply>;
+
+/** A string that must parse with a core parser; the parser's message is the 400 answer. */
+export function parsedString<T>(parse: (text: string) => Parsed<T>) {
+  return z.string().transform((text, ctx) => {
+    const r = parse(text);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.message });
+    return z.NEVER;
+  });
+}
+
+/** Path parameters of the label check (as the render routes: `8dpmm`, `4x6`). */
+export const labelCheckParams = z.object({
+  dpmm: parsedString(parseDpmm).describe('print density: 6dpmm, 8dpmm, 12dpmm or 24dpmm'),
+  size: parsedString(parseLabelSize).describe('label width x height in inches, e.g. 4x6 (at most 15)'),
+});

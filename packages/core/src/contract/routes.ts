@@ -63,6 +63,7 @@ import {
   openApiViewQuery,
   type OpenApiOperationView,
 } from './openapi.js';
+import { labelCheckParams, labelCheckReply } from './labels.js';
 import {
   printHistoryReply,
   printJob,
@@ -141,6 +142,9 @@ export const apiRoutes = withSchemas({
   'openapi.document': { params: openApiDocParams, querystring: openApiDocQuery },
   'openapi.validate': { body: openApiValidateBody, reply: openApiValidateReply },
   'openapi.samples': { params: carrierSamplesParams, reply: carrierSamplesReply },
+
+  // The body is the ZPL (raw or multipart), as on the render routes: no JSON body schema.
+  'labels.check': { params: labelCheckParams, reply: labelCheckReply },
 
   'printRelay.config': { reply: printRelayConfigReply },
   'printRelay.issueListenId': { reply: printListenIdReply },

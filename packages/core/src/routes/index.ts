@@ -45,6 +45,8 @@ export const routes = {
   'openapi.validate': { method: 'POST', path: '/openapi-docs/validate' },
   'openapi.samples': { method: 'GET', path: '/carrier/samples/:endpoint' },
 
+  'labels.check': { method: 'POST', path: '/labels/v1/printers/:dpmm/labels/:size/check' },
+
   'printRelay.config': { method: 'GET', path: '/print-relay/config' },
   'printRelay.issueListenId': { method: 'POST', path: '/print-relay/listen-ids' },
   'printRelay.sendJob': { method: 'POST', path: '/print-relay/:listenId/jobs' },

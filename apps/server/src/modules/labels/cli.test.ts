@@ -89,3 +89,58 @@ describe('lab zpl render', () => {
     expect(noOutput.code).toBe(2);
   });
 });
+
+describe('lab zpl check', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-zpl-check-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('prints each symbol with its verdict and exits 0 when every symbol passes', async () => {
+    const r = await lab(['zpl', 'check', path.join(corpus, 'fedex.zpl')]);
+    expect(r.code).toBe(0);
+    expect(r.out).toHaveLength(2);
+    expect(r.out[0]).toMatch(/^✓ PDF417 "\[\)>\\u001e01\\u001d0211111/);
+    expect(r.out[1]).toMatch(/^✓ Code 128 "9632080400200044387500271053820000" at \d+,\d+ \(field at byte \d+\)$/);
+  });
+
+  it('exits 1 when a symbol fails, naming why', async () => {
+    const zpl = Buffer.from('^XA^PW400^FO300,100^BQN,2,6^FDQA,HALF OUTSIDE THE PRINT WIDTH^FS^XZ');
+    const r = await lab(['zpl', 'check', '-'], zpl);
+    expect(r.code).toBe(1);
+    expect(r.out).toEqual([
+      '✗ QR Code not decoded at 300,100 (field at byte 27)',
+      '    the QR Code symbol does not decode: it is at least 126 dots wide (21 modules of 6) and starts at x 300 of the 400-dot print width',
+    ]);
+    expect(r.err.join('\n')).toContain('a symbol failed the check');
+  });
+
+  it('checks the label against a shipment reply and exits 1 on the wrong tracking number', async () => {
+    const reply = path.join(dir, 'reply.json');
+    fs.writeFileSync(
+      reply,
+      JSON.stringify({
+        output: { transactionShipments: [{ masterTrackingNumber: '794000000014', serviceType: 'FEDEX_GROUND' }] },
+      }),
+    );
+    const label = path.join(dir, 'label.zpl');
+    fs.writeFileSync(label, '^XA^FO100,100^BY3^BCN,150,N,N,N^FD>;794000000025^FS^XZ');
+    const r = await lab(['zpl', 'check', label, '--reply', reply]);
+    expect(r.code).toBe(1);
+    expect(r.out.slice(1)).toEqual([
+      '✗ no symbol carries the tracking number 794000000014',
+      '✓ check digit 4 is right (1-3-7, mod 11)',
+      '– no symbol encodes the service FEDEX_GROUND',
+    ]);
+    const json = await lab(['zpl', 'check', label, '--reply', reply, '--tracking', '794000000025', '--json']);
+    // The label is that piece's: it carries the tracking number asked for.
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out.join('\n')).labels[0].shipment[0]).toMatchObject({ found: '794000000025', ok: true });
+  });
+
+  it('exits 2 on bad arguments', async () => {
+    const r = await lab(['zpl', 'check', path.join(corpus, 'fedex.zpl'), '--dpmm', '7']);
+    expect(r.code).toBe(2);
+  });
+});

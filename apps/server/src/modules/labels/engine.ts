@@ -53,6 +53,13 @@ export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
       const [{ rotatePng }, { bitonalPng }] = await Promise.all([images(), sheet()]);
       return [bitonalPng(rotatePng(job.png, job.rotation))];
     }
+    case 'decode': {
+      const { decodeSymbols } = await import('./decoder.js');
+      const out: Uint8Array[] = [];
+      // One image at a time: the decoder's WebAssembly memory holds one image's pixels.
+      for (const image of job.images) out.push(Buffer.from(JSON.stringify(await decodeSymbols(image)), 'utf8'));
+      return out;
+    }
     case 'graphic': {
       const [{ imageToZplGraphic }, { decodeImage }] = await Promise.all([
         import('@lab/core/labels/zpl'),

@@ -17,7 +17,9 @@ export type WorkerJob =
   /** X-Quality: Bitonal. */
   | { op: 'bitonal'; png: Uint8Array; rotation: Rotation }
   /** Image (PNG/JPEG/BMP) → ZPL graphic; answers one UTF-8 JSON document (ZplGraphic). */
-  | { op: 'graphic'; image: Uint8Array; options: GraphicOptions };
+  | { op: 'graphic'; image: Uint8Array; options: GraphicOptions }
+  /** Bar codes on label images (PNG…); answers one UTF-8 JSON document (DecodedSymbol[]) per image. */
+  | { op: 'decode'; images: Uint8Array[] };
 
 export type WorkerRequest = { id: number; job: WorkerJob };
 

@@ -2,9 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed } from '@lab/core/labels';
+import { parsedString } from '@lab/core/contract';
+import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation } from '@lab/core/labels';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { ClientConcurrency, labelClient, requestSignal, TooManyRendersError } from './limits.js';
+import { registerCheckRoute } from './checkRoute.js';
 import { readMultipart } from './multipart.js';
 import { RenderBusyError, RenderCancelledError, RenderError, RenderTimeoutError } from './pool.js';
 import { LabelIndexError, LabelTooLargeError, type LabelFormat } from './service.js';
@@ -20,20 +22,10 @@ import {
 export const EMPTY_BODY_MESSAGE =
   'the request body is empty: send the ZPL as the raw body or as a multipart/form-data field named "file"';
 
-/** Zod string that must parse with a core parser; the parser's message becomes the 400 answer. */
-function parsed<T>(parse: (text: string) => Parsed<T>) {
-  return z.string().transform((text, ctx) => {
-    const r = parse(text);
-    if (r.ok) return r.value;
-    ctx.addIssue({ code: 'custom', message: r.message });
-    return z.NEVER;
-  });
-}
-
 const paramsWithIndex = z.object({
-  dpmm: parsed(parseDpmm).describe('print density: 6dpmm, 8dpmm, 12dpmm or 24dpmm'),
-  size: parsed(parseLabelSize).describe('label width x height in inches, e.g. 4x6 (at most 15)'),
-  index: parsed(parseLabelIndex).describe('label index, base 0'),
+  dpmm: parsedString(parseDpmm).describe('print density: 6dpmm, 8dpmm, 12dpmm or 24dpmm'),
+  size: parsedString(parseLabelSize).describe('label width x height in inches, e.g. 4x6 (at most 15)'),
+  index: parsedString(parseLabelIndex).describe('label index, base 0'),
 });
 const paramsAll = paramsWithIndex.omit({ index: true });
 
@@ -70,15 +62,32 @@ export function chooseFormat(accept: string | undefined): LabelFormat | 'json' |
   return best?.format;
 }
 
-/** The ZPL bytes: the whole raw body, or the multipart field `file`. */
-async function readZpl(request: FastifyRequest): Promise<Buffer> {
+/** The ZPL bytes (the whole raw body, or the multipart field `file`) and the other multipart fields. */
+export async function readLabelBody(request: FastifyRequest): Promise<{ zpl: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) {
-    return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    return { zpl: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), fields: {} };
   }
   const { files, fields } = await readMultipart(request);
   const zpl = files.get('file') ?? (fields.file !== undefined ? Buffer.from(fields.file, 'utf8') : undefined);
   if (!zpl) throw badRequest('the multipart/form-data body has no field named "file"');
-  return zpl;
+  return { zpl, fields };
+}
+
+/** The answer to a render that failed: 404 past the last label, 422 the engine's message, 429/503 busy. */
+export function answerRenderError(err: unknown, reply: FastifyReply) {
+  if (err instanceof LabelIndexError) {
+    return reply.code(404).header('x-total-count', String(err.total)).send({ message: err.message });
+  }
+  if (err instanceof RenderError || err instanceof RenderTimeoutError || err instanceof LabelTooLargeError) {
+    throw new HttpError(422, err.message);
+  }
+  if (err instanceof RenderBusyError) return reply.code(503).header('retry-after', '1').send({ message: err.message });
+  if (err instanceof TooManyRendersError) {
+    return reply.code(429).header('retry-after', '1').send({ message: err.message });
+  }
+  // The client has gone: nobody reads this answer.
+  if (err instanceof RenderCancelledError) throw new HttpError(499, err.message);
+  throw err;
 }
 
 /**
@@ -113,7 +122,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!format)
       throw new HttpError(406, `cannot answer Accept "${accept}": use image/png, application/pdf or application/json`);
     const toolkit = readToolkitHeaders(request);
-    const zpl = await readZpl(request);
+    const { zpl } = await readLabelBody(request);
     if (zpl.byteLength === 0) throw badRequest(EMPTY_BODY_MESSAGE);
     const analysis = toolkit.linter || format === 'json' ? analyzeForRequest(zpl, params.size, params.dpmm) : undefined;
     if (analysis && toolkit.linter) setWarningHeaders(reply, analysis);
@@ -144,25 +153,14 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(out.contentType)
         .send(out.body);
     } catch (err) {
-      if (err instanceof LabelIndexError) {
-        return reply.code(404).header('x-total-count', String(err.total)).send({ message: err.message });
-      }
-      if (err instanceof RenderError || err instanceof RenderTimeoutError || err instanceof LabelTooLargeError) {
-        throw new HttpError(422, err.message);
-      }
-      if (err instanceof RenderBusyError)
-        return reply.code(503).header('retry-after', '1').send({ message: err.message });
-      if (err instanceof TooManyRendersError)
-        return reply.code(429).header('retry-after', '1').send({ message: err.message });
-      // The client has gone: nobody reads this answer.
-      if (err instanceof RenderCancelledError) throw new HttpError(499, err.message);
-      throw err;
+      return answerRenderError(err, reply);
     } finally {
       release?.();
     }
   }
 
   await app.register(graphicsRoute(service, config.labelBodyLimitBytes));
+  registerCheckRoute(app, service, perClient);
 
   const responses = {
     400: message,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { bytesToText } from '@lab/core/json';
 import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation } from '@lab/core/labels';
+import type { DecodedSymbol } from '@lab/core/labels/check';
 import type { GraphicOptions, LabelQuality, SheetOptions, ZplGraphic } from '@lab/core/labels/zpl';
 import { RenderCancelledError, RenderError, RenderPool, type JobRunner, type RunOptions } from './pool.js';
 import type { LabelSettings } from './settings.js';
@@ -108,16 +109,7 @@ export class LabelService {
    * is dropped and a render no other request waits for is stopped.
    */
   async render(request: LabelRequest, run: RunOptions = {}): Promise<LabelOutput & { cached: boolean }> {
-    const px = labelPixelSize(request.size, request.dpmm);
-    const labels = countLabelOpenings(request.zpl);
-    const dots = px.width * px.height * labels;
-    if (dots > this.maxDots) {
-      throw new LabelTooLargeError(
-        `the request would draw ${dots} dots (${px.width} × ${px.height} × ${labels} label${labels === 1 ? '' : 's'}); the limit is ${this.maxDots} (LABEL_MAX_DOTS): use a smaller size, density or fewer labels`,
-      );
-    }
-    const hash = createHash('sha256').update(request.zpl).digest('hex');
-    const setKey = `${hash}|${request.dpmm}|${request.size.widthIn}x${request.size.heightIn}`;
+    const setKey = this.setKey(request);
     const sheetKey = request.sheet ? JSON.stringify(request.sheet) : '';
     const outputKey = `${setKey}|${request.index ?? 'all'}|${request.rotation}|${request.format}|${sheetKey}|${request.quality ?? ''}`;
     const hit = this.outputs.get(outputKey);
@@ -150,6 +142,37 @@ export class LabelService {
     return { ...output, cached: false };
   }
 
+  /**
+   * Every label of a ZPL as rendered PNGs (unturned), from the cache or the pool like a render;
+   * the label check decodes them.
+   */
+  async labelImages(request: Pick<LabelRequest, 'zpl' | 'dpmm' | 'size'>, run: RunOptions = {}): Promise<Buffer[]> {
+    const set = await this.labelSet(this.setKey(request), request, run);
+    if (set.length === 0) throw new RenderError('the ZPL holds no label (no ^XA … ^XZ block)');
+    return set;
+  }
+
+  /** The bar codes on label images (PNG, JPEG…), decoded in the pool like a render. */
+  async decode(images: Uint8Array[], run: RunOptions = {}): Promise<DecodedSymbol[][]> {
+    if (images.length === 0) return [];
+    const answers = await this.runner.run({ op: 'decode', images }, run);
+    return answers.map((json) => JSON.parse(Buffer.from(json).toString('utf8')) as DecodedSymbol[]);
+  }
+
+  /** The label set's cache key; refuses a request that would draw more than LABEL_MAX_DOTS. */
+  private setKey(request: Pick<LabelRequest, 'zpl' | 'dpmm' | 'size'>): string {
+    const px = labelPixelSize(request.size, request.dpmm);
+    const labels = countLabelOpenings(request.zpl);
+    const dots = px.width * px.height * labels;
+    if (dots > this.maxDots) {
+      throw new LabelTooLargeError(
+        `the request would draw ${dots} dots (${px.width} × ${px.height} × ${labels} label${labels === 1 ? '' : 's'}); the limit is ${this.maxDots} (LABEL_MAX_DOTS): use a smaller size, density or fewer labels`,
+      );
+    }
+    const hash = createHash('sha256').update(request.zpl).digest('hex');
+    return `${hash}|${request.dpmm}|${request.size.widthIn}x${request.size.heightIn}`;
+  }
+
   /** Image (PNG/JPEG/BMP bytes) → ZPL graphic, in the pool like a render (`client` as for render). */
   async graphic(image: Uint8Array, options: GraphicOptions, run: RunOptions = {}): Promise<ZplGraphic> {
     const [json] = await this.runner.run({ op: 'graphic', image, options }, run);
@@ -162,7 +185,11 @@ export class LabelService {
     return this.runner.close();
   }
 
-  private labelSet(key: string, request: LabelRequest, { client, signal }: RunOptions): Promise<Buffer[]> {
+  private labelSet(
+    key: string,
+    request: Pick<LabelRequest, 'zpl' | 'dpmm' | 'size'>,
+    { client, signal }: RunOptions,
+  ): Promise<Buffer[]> {
     const cached = this.labelSets.get(key);
     if (cached) return Promise.resolve(cached);
     let shared = this.inFlight.get(key);

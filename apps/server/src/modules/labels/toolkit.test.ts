@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGraphicData } from '@lab/core/labels/zpl';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { multipart } from '../../test/multipart.js';
 import { referenceDir } from '../../paths.js';
 import { decodeGray } from '../../images/decode.js';
 import { GRAPHIC_NO_FILE_MESSAGE } from './toolkit.js';
@@ -13,22 +14,6 @@ const corpus = path.join(referenceDir, 'zpl-corpus');
 const fedex = fs.readFileSync(path.join(corpus, 'fedex.zpl'));
 const twoLabels = fs.readFileSync(path.join(corpus, 'pnldpd.zpl'));
 const base = '/lab/api/labels/v1/printers';
-
-function multipart(
-  parts: Array<{ name: string; value: Buffer | string; filename?: string }>,
-  boundary = 'labb0undary',
-) {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
-    chunks.push(Buffer.from(p.filename ? 'Content-Type: application/octet-stream\r\n\r\n' : '\r\n'));
-    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** A 40 × 20 PNG: left half black, right half white. */
 function halfBlackPng(): Buffer {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
+import { fakeServer } from '@/test/fakeServer';
+import type { LabelCheckReply } from './labelCheck';
 import { LabelViewer } from './LabelViewer';
 import { labelUrl } from './labelService';
 
@@ -51,7 +53,7 @@ describe('LabelViewer', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Rotate 180/ }));
     expect(onRotation).toHaveBeenCalledWith(180);
-    expect(screen.getByTestId('label-image').style.transform).toBe('rotate(180deg)');
+    expect(screen.getByTestId('label-holder').style.transform).toBe('rotate(180deg)');
 
     expect(screen.getByTestId('label-page')).toHaveTextContent('Label 1 of 2');
     fireEvent.click(screen.getByRole('button', { name: 'Next label' }));
@@ -77,7 +79,7 @@ describe('LabelViewer', () => {
         ]}
       />,
     );
-    expect(screen.getByTestId('label-image').style.transform).toBe('');
+    expect(screen.getByTestId('label-holder').style.transform).toBe('');
     expect(screen.queryByTestId('label-page')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Download ZPL' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
@@ -88,6 +90,120 @@ describe('LabelViewer', () => {
   it('shows the service error instead of a label', () => {
     renderWithProviders(<LabelViewer kind="png" blobs={[]} error="Error rendering: no labels parsed" />);
     expect(screen.getByTestId('label-error')).toHaveTextContent('Error rendering: no labels parsed');
+  });
+});
+
+describe('LabelViewer Check', () => {
+  const reply: LabelCheckReply = {
+    source: 'zpl',
+    dpmm: 8,
+    widthDots: 813,
+    heightDots: 1220,
+    verdict: 'fail',
+    labels: [
+      {
+        index: 0,
+        verdict: 'fail',
+        symbols: [
+          {
+            symbology: 'Code 128',
+            text: '794000000014',
+            box: { x: 100, y: 200, width: 400, height: 150 },
+            field: {
+              x: 100,
+              y: 200,
+              symbology: 'Code 128',
+              data: '>;794000000014',
+              byteIndex: 20,
+              expected: '794000000014',
+            },
+            verdict: 'pass',
+            warnings: [],
+          },
+          {
+            symbology: 'QR Code',
+            text: null,
+            box: null,
+            field: { x: 700, y: 100, symbology: 'QR Code', data: 'QA,HELLO', byteIndex: 60, expected: 'HELLO' },
+            verdict: 'fail',
+            warnings: ['the QR Code symbol does not decode: it is at least 126 dots wide'],
+          },
+        ],
+        shipment: [
+          {
+            item: 'trackingNumber',
+            expected: '794000000014',
+            found: '794000000014',
+            ok: true,
+            message: 'a symbol carries the tracking number 794000000014',
+          },
+        ],
+      },
+    ],
+  };
+
+  it('sends the ZPL and the shipment reply, draws the boxes over the label and lists each symbol ✓/✗', async () => {
+    const { fetchMock } = fakeServer({ 'POST /labels/v1/printers/:dpmm/labels/:size/check': () => ({ body: reply }) });
+    const shipment = { reply: { output: { transactionShipments: [] } }, trackingNumber: '794000000014' };
+    renderWithProviders(
+      <LabelViewer
+        kind="png"
+        blobs={[png(1)]}
+        check={{ kind: 'zpl', zpl: '^XA^FO100,200^BCN^FD>;794000000014^FS^XZ', dpmm: 8, size: '4x6', shipment }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Check/ }));
+    await screen.findByTestId('check-results');
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe('/lab/api/labels/v1/printers/8dpmm/labels/4x6/check');
+    const form = init!.body as FormData;
+    const file = form.get('file') as File;
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(file);
+    });
+    expect([file.name, text]).toEqual(['label.zpl', '^XA^FO100,200^BCN^FD>;794000000014^FS^XZ']);
+    expect(form.get('reply')).toBe(JSON.stringify(shipment.reply));
+    expect(form.get('trackingNumber')).toBe('794000000014');
+
+    // At the default 50% zoom a dot is half a pixel.
+    const boxes = screen.getAllByTestId('check-box');
+    expect(boxes).toHaveLength(1);
+    expect([boxes[0]!.style.left, boxes[0]!.style.top, boxes[0]!.style.width]).toEqual(['50px', '100px', '200px']);
+    expect(boxes[0]).toHaveAttribute('data-verdict', 'pass');
+    expect(boxes[0]).toHaveTextContent('✓');
+
+    expect(screen.getByTestId('check-summary')).toHaveTextContent('1 of 2 symbols fail');
+    const lines = screen.getAllByTestId('check-symbol');
+    expect(lines.map((l) => l.getAttribute('data-verdict'))).toEqual(['pass', 'fail']);
+    expect(lines[0]).toHaveTextContent('✓Code 128 794000000014');
+    expect(lines[0]).toHaveTextContent('ZPL field at 100,200: >;794000000014');
+    expect(lines[1]).toHaveTextContent('✗QR Code not decoded');
+    expect(lines[1]).toHaveTextContent('the QR Code symbol does not decode: it is at least 126 dots wide');
+    expect(screen.getByTestId('check-shipment')).toHaveTextContent(
+      '✓a symbol carries the tracking number 794000000014',
+    );
+  });
+
+  it('sends the shown PNG for a label without ZPL, and shows the service message when the check fails', async () => {
+    const { fetchMock } = fakeServer({
+      'POST /labels/v1/printers/:dpmm/labels/:size/check': () => ({
+        status: 422,
+        body: { message: 'Error rendering' },
+      }),
+    });
+    const shown = png(1);
+    renderWithProviders(<LabelViewer kind="png" blobs={[shown]} check={{ kind: 'image' }} />);
+    fireEvent.click(screen.getByRole('button', { name: /Check/ }));
+    expect(await screen.findByText('The check failed: Error rendering')).toBeInTheDocument();
+    expect(((fetchMock.mock.calls[0]![1]!.body as FormData).get('file') as Blob).size).toBe(shown.size);
+  });
+
+  it('offers no Check without a source', () => {
+    renderWithProviders(<LabelViewer kind="png" blobs={[png(1)]} />);
+    expect(screen.queryByRole('button', { name: /Check/ })).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Space, Spin, Tooltip, Typography } from 'antd';
 import {
+  CheckCircleOutlined,
   DownloadOutlined,
   ExportOutlined,
   LeftOutlined,
@@ -9,7 +10,9 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
+import { CheckList, CheckOverlay } from './CheckResults';
 import { downloadBlob, openBlobInNewTab } from './download';
+import { requestLabelCheck, type LabelCheckReply, type LabelCheckSource } from './labelCheck';
 import type { PdfDocument } from './pdf';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
@@ -39,6 +42,8 @@ export interface LabelViewerProps {
   caption?: ReactNode;
   loading?: boolean;
   error?: string;
+  /** Offer **Check**: decode every bar code of the shown label and check it (see LabelCheckSource). */
+  check?: LabelCheckSource;
 }
 
 export const ZOOM_STEPS = [25, 33, 50, 67, 75, 100, 125, 150, 200, 300, 400];
@@ -46,7 +51,7 @@ const DEFAULT_ZOOM = 50;
 /** PDF points → pixels at 100%: 8 dots/mm, so a PDF page and an 8 dpmm PNG show at the same size. */
 const PDF_SCALE_AT_100 = (8 * 25.4) / 72;
 
-function PngPage({ url, zoom, rotation, index }: { url: string; zoom: number; rotation: number; index: number }) {
+function PngPage({ url, zoom, index }: { url: string; zoom: number; index: number }) {
   const [natural, setNatural] = useState<{ w: number; h: number }>();
   return (
     <img
@@ -57,7 +62,7 @@ function PngPage({ url, zoom, rotation, index }: { url: string; zoom: number; ro
       style={{
         width: natural ? (natural.w * zoom) / 100 : undefined,
         maxWidth: natural ? undefined : '100%',
-        transform: rotation ? `rotate(${rotation}deg)` : undefined,
+        display: 'block',
         border: '1px solid #d9d9d9',
         background: '#fff',
         imageRendering: zoom >= 100 ? 'pixelated' : 'auto',
@@ -137,6 +142,58 @@ function PdfPage({
 }
 
 /**
+ * The Check action's state: the check of the shown content, forgotten when the content changes.
+ * ZPL is checked as a whole (every label); a PNG label or PDF page is sent as the PNG shown.
+ */
+function useLabelCheck(
+  source: LabelCheckSource | undefined,
+  kind: 'png' | 'pdf',
+  blobs: Blob[],
+  page: number,
+): { reply?: LabelCheckReply; busy: boolean; error?: string; run: () => void } {
+  const [state, setState] = useState<{ reply?: LabelCheckReply; busy: boolean; error?: string; key?: string }>({
+    busy: false,
+  });
+  const zpl = source?.kind === 'zpl' ? source.zpl : undefined;
+  // What the check was made of: ZPL → the text; an image → the blob and page shown.
+  const key = zpl !== undefined ? `zpl:${zpl}` : `image:${page}`;
+  const shown = kind === 'png' ? blobs[page] : blobs[0];
+  useEffect(() => setState({ busy: false }), [zpl, shown]);
+  const run = () => {
+    if (!source) return;
+    setState({ busy: true, key });
+    void (async () => {
+      try {
+        let file: Blob;
+        let dpmm = 8;
+        let size = '4x6';
+        if (source.kind === 'zpl') {
+          file = new Blob([source.zpl], { type: 'text/plain' });
+          dpmm = source.dpmm;
+          size = source.size;
+        } else if (kind === 'png') {
+          file = shown!;
+        } else {
+          const { pdfPageToPng } = await import('./pdf');
+          file = await pdfPageToPng(new Uint8Array(await shown!.arrayBuffer()), page + 1, PDF_SCALE_AT_100);
+        }
+        // An image is one label: of a piece list (`a,b,c`), the shown page's piece.
+        const pieces = source.shipment?.trackingNumber?.split(',');
+        const shipment =
+          source.shipment && source.kind === 'image' && pieces
+            ? { ...source.shipment, trackingNumber: pieces[page] ?? pieces[0] }
+            : source.shipment;
+        const reply = await requestLabelCheck(file, { dpmm, size, shipment });
+        setState({ reply, busy: false, key });
+      } catch (err) {
+        setState({ busy: false, error: (err as Error).message, key });
+      }
+    })();
+  };
+  return state.key === key ? { ...state, run } : { busy: false, run };
+}
+
+/**
  * The one label preview every screen uses: PNG labels or a PDF (pdf.js), zoom, rotate 0/180,
  * label/page navigation, downloads and "open in new tab".
  */
@@ -150,6 +207,7 @@ export function LabelViewer({
   caption,
   loading,
   error,
+  check,
 }: LabelViewerProps) {
   const m = useMessages(messages);
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
@@ -178,6 +236,15 @@ export function LabelViewer({
     setZoom(ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, at + dir))]!);
   };
   const current = kind === 'png' ? blobs[page] : blobs[0];
+  const checking = useLabelCheck(check, kind, blobs, page);
+  const checkedLabel = checking.reply?.labels[checking.reply.source === 'zpl' ? page : 0];
+  // Dots of the check → screen pixels: a PNG shows its dots 1:1 at 100%; a PDF page is drawn at 8 dots/mm.
+  const dotsToPixels = (zoom / 100) * (kind === 'pdf' && checking.reply ? 8 / checking.reply.dpmm : 1);
+  // A PNG turns with its holder; a PDF page is drawn turned, so the boxes turn by arithmetic.
+  const flip =
+    checking.reply && rotation === 180 && (kind === 'pdf' || controlledRotation !== undefined)
+      ? { width: checking.reply.widthDots, height: checking.reply.heightDots }
+      : undefined;
 
   const save = async (d: LabelDownload) => {
     const blob = typeof d.blob === 'function' ? await d.blob(page) : d.blob;
@@ -249,16 +316,37 @@ export function LabelViewer({
         <Button icon={<ExportOutlined />} onClick={() => openBlobInNewTab(current)}>
           {m.openNewTab}
         </Button>
+        {check ? (
+          <Tooltip title={m.checkTitle}>
+            <Button icon={<CheckCircleOutlined />} loading={checking.busy} onClick={checking.run}>
+              {m.check}
+            </Button>
+          </Tooltip>
+        ) : null}
         {loading ? <Spin size="small" /> : null}
       </Flex>
       {caption ? <Typography.Text type="secondary">{caption}</Typography.Text> : null}
       <div style={{ overflow: 'auto', maxHeight: '75vh', padding: 8, background: '#f5f5f5', textAlign: 'center' }}>
-        {kind === 'png' ? (
-          <PngPage url={urls[page]!} zoom={zoom} rotation={drawnRotation} index={page} />
-        ) : (
-          <PdfPage blob={current} page={page} zoom={zoom} rotation={drawnRotation} onPages={setPdfPages} />
-        )}
+        <div
+          data-testid="label-holder"
+          style={{
+            position: 'relative',
+            display: 'inline-block',
+            transform: kind === 'png' && drawnRotation ? `rotate(${drawnRotation}deg)` : undefined,
+          }}
+        >
+          {kind === 'png' ? (
+            <PngPage url={urls[page]!} zoom={zoom} index={page} />
+          ) : (
+            <PdfPage blob={current} page={page} zoom={zoom} rotation={drawnRotation} onPages={setPdfPages} />
+          )}
+          {checkedLabel ? <CheckOverlay label={checkedLabel} geometry={{ scale: dotsToPixels, flip }} /> : null}
+        </div>
       </div>
+      {checking.error ? (
+        <Alert type="error" showIcon title={fillMessage(m.checkFailed, { message: checking.error })} />
+      ) : null}
+      {checkedLabel ? <CheckList label={checkedLabel} /> : null}
       {kind === 'png' && blobs.length > 1 ? (
         <Flex wrap gap={8} data-testid="label-thumbnails">
           {urls.map((u, i) => (

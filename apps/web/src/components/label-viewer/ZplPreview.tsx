@@ -109,6 +109,7 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
           rotation={rotation}
           onRotationChange={setRotation}
           loading={rendered.isFetching}
+          check={{ kind: 'zpl', zpl: text, dpmm: DPMM, size }}
           error={rendered.error ? rendered.error.message : undefined}
           caption={
             data

@@ -11,3 +11,10 @@ export {
   type ZplRenderOptions,
 } from './labelService';
 export { downloadBlob, openBlobInNewTab } from './download';
+export {
+  requestLabelCheck,
+  type CheckShipment,
+  type CheckedSymbol,
+  type LabelCheckReply,
+  type LabelCheckSource,
+} from './labelCheck';

@@ -36,24 +36,31 @@ export async function renderPdfPage(
   await page.render({ canvas, viewport }).promise;
 }
 
+async function pageAsPng(doc: PdfDocument, n: number, scale: number): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  await renderPdfPage(doc, n, canvas, scale);
+  return new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(`page ${n} could not be encoded as PNG`))), 'image/png'),
+  );
+}
+
 /** Every page as a PNG at `scale` (1.5 = 108 dpi), each after its rendering has finished. */
 export async function pdfToPngs(bytes: Uint8Array, scale = 1.5): Promise<Blob[]> {
   const doc = await openPdf(bytes);
   try {
     const pngs: Blob[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const canvas = document.createElement('canvas');
-      await renderPdfPage(doc, n, canvas, scale);
-      pngs.push(
-        await new Promise<Blob>((resolve, reject) =>
-          canvas.toBlob(
-            (b) => (b ? resolve(b) : reject(new Error(`page ${n} could not be encoded as PNG`))),
-            'image/png',
-          ),
-        ),
-      );
-    }
+    for (let n = 1; n <= doc.numPages; n++) pngs.push(await pageAsPng(doc, n, scale));
     return pngs;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** One page (1-based) as a PNG at `scale`. */
+export async function pdfPageToPng(bytes: Uint8Array, pageNumber: number, scale: number): Promise<Blob> {
+  const doc = await openPdf(bytes);
+  try {
+    return await pageAsPng(doc, pageNumber, scale);
   } finally {
     await doc.destroy();
   }

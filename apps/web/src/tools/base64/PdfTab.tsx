@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Button, Flex } from 'antd';
 import { FileImageOutlined } from '@ant-design/icons';
-import { LabelViewer, downloadBlob } from '@/components/label-viewer';
+import { LabelViewer, downloadBlob, type LabelCheckSource } from '@/components/label-viewer';
+
+/** A PDF label has no ZPL: Check decodes the shown page (on the server) and shows what it reads. */
+const IMAGE_CHECK: LabelCheckSource = { kind: 'image' };
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
@@ -43,6 +46,7 @@ export function PdfTab() {
             kind="pdf"
             blobs={[pdf.blob]}
             caption={formatBytes(pdf.bytes.length)}
+            check={IMAGE_CHECK}
             downloads={[{ key: 'pdf', label: 'PDF', fileName: 'document.pdf', blob: pdf.blob }]}
           />
           <Flex>

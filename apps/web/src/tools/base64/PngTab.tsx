@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Flex } from 'antd';
 import { pngDimensions } from '@lab/core/labels';
-import { LabelViewer } from '@/components/label-viewer';
+import { LabelViewer, type LabelCheckSource } from '@/components/label-viewer';
+
+/** A PNG without ZPL: Check decodes it (on the server) and shows what it reads. */
+const IMAGE_CHECK: LabelCheckSource = { kind: 'image' };
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
@@ -34,6 +37,7 @@ export function PngTab() {
           kind="png"
           blobs={[png.blob]}
           caption={png.caption}
+          check={IMAGE_CHECK}
           downloads={[{ key: 'png', label: 'PNG', fileName: 'image.png', blob: png.blob }]}
         />
       ) : null}

@@ -54,7 +54,12 @@ export function LabelPreview({ label }: { label: ShownLabel }) {
       <Typography.Title level={5} style={{ margin: 0 }} data-testid="preview-title">
         {label.zpl !== undefined ? m.zplConvertedPdf : m.rawPdf}
       </Typography.Title>
-      <LabelViewer kind="pdf" blobs={blobs} downloads={downloads} />
+      <LabelViewer
+        kind="pdf"
+        blobs={blobs}
+        downloads={downloads}
+        check={label.zpl !== undefined ? { kind: 'zpl', zpl: label.zpl, dpmm: 8, size: '4x6' } : { kind: 'image' }}
+      />
     </Flex>
   );
 }

@@ -31,12 +31,30 @@ export interface ZplField {
   data: string;
   /** Byte offset of the field data command. */
   byteIndex: number;
+  /** Bar codes, when analysed with `symbols: true`: how the printer draws it (for the label check). */
+  symbol?: ZplSymbolSpec;
+}
+
+/** What a bar code field's commands say about its drawing (the label check reads it). */
+export interface ZplSymbolSpec {
+  /** The bar code command, e.g. `^BC`. */
+  command: string;
+  /** Its parameters as written (empty = default). */
+  params: string[];
+  /** `^BY` module width (narrow bar) in dots and wide-to-narrow ratio in force. */
+  moduleWidth: number;
+  ratio: number;
+  /** `^FO` (top left) or `^FT` (bottom left of the symbol). */
+  origin: 'FO' | 'FT';
 }
 
 export interface ZplLabelData {
   /** Index among printed labels (base 0), as the render service counts them. */
   index: number;
   fields: ZplField[];
+  /** With `symbols: true`: `^PW` print width and `^LL` label length in dots, when the label sets them. */
+  printWidth?: number;
+  labelLength?: number;
 }
 
 export interface ZplAnalysis {
@@ -48,13 +66,15 @@ export interface AnalyzeOptions {
   /** The label size asked for, in dots: fields past it are reported (unless ^PW/^LL say otherwise). */
   widthDots?: number;
   heightDots?: number;
+  /** Add each bar code's drawing details (`symbol`) and each label's `^PW`/`^LL`. */
+  symbols?: boolean;
 }
 
 interface PendingField {
   origin?: { x: number; y: number; command: ZplCommand };
   data?: { text: string; command: ZplCommand; hex?: string };
   fieldNumber?: number;
-  barcode?: { symbology: string; command: ZplCommand };
+  barcode?: { symbology: string; command: ZplCommand; moduleWidth: number; ratio: number };
   block: boolean;
   hexIndicator?: string;
   hasGraphic: boolean;
@@ -124,6 +144,8 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
   let printWidth: number | undefined;
   let labelLength: number | undefined;
   let utf8 = true;
+  // ^BY stays in force until the next ^BY (module width 2, ratio 3 at power-up).
+  let barDefaults = { moduleWidth: 2, ratio: 3 };
   let field: PendingField = { block: false, hasGraphic: false };
   let fields: TemplateField[] = [];
   let storeAs: string | undefined;
@@ -289,6 +311,17 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
       ...(f.barcode ? { symbology: f.barcode.symbology } : {}),
       data,
       byteIndex: (f.data?.command ?? f.origin?.command)?.offset ?? 0,
+      ...(f.barcode && options.symbols
+        ? {
+            symbol: {
+              command: f.barcode.command.name,
+              params: f.barcode.command.params.map((p) => p.text.trim()),
+              moduleWidth: f.barcode.moduleWidth,
+              ratio: f.barcode.ratio,
+              origin: f.origin?.command.code === 'FT' ? ('FT' as const) : ('FO' as const),
+            },
+          }
+        : {}),
     };
     fields.push(f.fieldNumber === undefined ? { field: out } : { field: out, fieldNumber: f.fieldNumber });
   };
@@ -314,7 +347,12 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
           ...out,
         ];
       }
-      labels.push({ index: labels.length, fields: out });
+      labels.push({
+        index: labels.length,
+        fields: out,
+        ...(options.symbols && printWidth !== undefined ? { printWidth } : {}),
+        ...(options.symbols && labelLength !== undefined ? { labelLength } : {}),
+      });
     }
     inLabel = false;
     fields = [];
@@ -421,8 +459,14 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
         }
         break;
       }
+      case '^BY':
+        barDefaults = {
+          moduleWidth: (values[0] as number | undefined) ?? barDefaults.moduleWidth,
+          ratio: (values[1] as number | undefined) ?? barDefaults.ratio,
+        };
+        break;
       default:
-        if (spec.role === 'barcode') field.barcode = { symbology: spec.symbology!, command };
+        if (spec.role === 'barcode') field.barcode = { symbology: spec.symbology!, command, ...barDefaults };
     }
     if (command.kind === '~' && command.code === 'DG') {
       const declared = values[1];

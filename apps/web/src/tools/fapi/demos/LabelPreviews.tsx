@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Flex, Segmented } from 'antd';
-import { LabelViewer, renderZpl, useLabelServiceUrl } from '@/components/label-viewer';
+import { LabelViewer, renderZpl, useLabelServiceUrl, type CheckShipment } from '@/components/label-viewer';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
 import { decodeBase64, documentBlob, type ShipDocument } from './model';
@@ -10,7 +10,13 @@ export const ZPL_PREVIEW = { dpmm: 8, size: '4x6.75', rotation: 0, format: 'pdf'
 /** Shipment documents (the commercial invoice) are shown as PNG pages drawn at this scale. */
 export const DOCUMENT_PNG_SCALE = 1.5;
 
-function ZplAsPdf({ labels }: { labels: ShipDocument[] }) {
+/** The Check action's shipment: the reply, and each label's piece (labels in order). */
+const shipmentOf = (labels: ShipDocument[], reply: unknown): CheckShipment => ({
+  reply,
+  trackingNumber: labels.map((l) => l.trackingNumber).join(','),
+});
+
+function ZplAsPdf({ labels, reply }: { labels: ShipDocument[]; reply: unknown }) {
   const m = useMessages(messages);
   const base = useLabelServiceUrl();
   const zpl = useMemo(
@@ -30,12 +36,25 @@ function ZplAsPdf({ labels }: { labels: ShipDocument[] }) {
   }, [base, zpl, m.renderFailed]);
   return (
     <div data-testid="shipment-zpl-preview">
-      <LabelViewer kind="pdf" blobs={pdf} loading={!pdf.length && !error} error={error} caption={m.zplPreview} />
+      <LabelViewer
+        kind="pdf"
+        blobs={pdf}
+        loading={!pdf.length && !error}
+        error={error}
+        caption={m.zplPreview}
+        check={{
+          kind: 'zpl',
+          zpl,
+          dpmm: ZPL_PREVIEW.dpmm,
+          size: ZPL_PREVIEW.size,
+          shipment: shipmentOf(labels, reply),
+        }}
+      />
     </div>
   );
 }
 
-function PdfLabels({ labels }: { labels: ShipDocument[] }) {
+function PdfLabels({ labels, reply }: { labels: ShipDocument[]; reply: unknown }) {
   const m = useMessages(messages);
   const [at, setAt] = useState(0);
   const blobs = useMemo(() => labels.map((l) => documentBlob(l)!), [labels]);
@@ -49,7 +68,11 @@ function PdfLabels({ labels }: { labels: ShipDocument[] }) {
           options={labels.map((l, i) => ({ value: i, label: `${m.package} ${l.packageSequenceNumber ?? i + 1}` }))}
         />
       ) : null}
-      <LabelViewer kind="pdf" blobs={current} />
+      <LabelViewer
+        kind="pdf"
+        blobs={current}
+        check={{ kind: 'image', shipment: shipmentOf([labels[Math.min(at, labels.length - 1)]!], reply) }}
+      />
     </Flex>
   );
 }
@@ -87,7 +110,7 @@ export function DocumentAsPng({ doc }: { doc: ShipDocument }) {
 }
 
 /** The encoded labels previewed by type: PNG pages, PDF, ZPL through the label service. */
-export function LabelPreviews({ labels }: { labels: ShipDocument[] }) {
+export function LabelPreviews({ labels, reply }: { labels: ShipDocument[]; reply?: unknown }) {
   const m = useMessages(messages);
   const encoded = labels.filter((l) => l.encoded);
   const png = useMemo(() => encoded.filter((l) => l.docType === 'PNG'), [encoded]);
@@ -97,9 +120,11 @@ export function LabelPreviews({ labels }: { labels: ShipDocument[] }) {
   const pngBlobs = useMemo(() => png.map((l) => documentBlob(l)!), [png]);
   return (
     <Flex vertical gap={12} data-testid="shipment-previews">
-      {png.length ? <LabelViewer kind="png" blobs={pngBlobs} /> : null}
-      {pdf.length ? <PdfLabels labels={pdf} /> : null}
-      {zpl.length ? <ZplAsPdf labels={zpl} /> : null}
+      {png.length ? (
+        <LabelViewer kind="png" blobs={pngBlobs} check={{ kind: 'image', shipment: shipmentOf(png, reply) }} />
+      ) : null}
+      {pdf.length ? <PdfLabels labels={pdf} reply={reply} /> : null}
+      {zpl.length ? <ZplAsPdf labels={zpl} reply={reply} /> : null}
       {other.length ? (
         <Alert type="info" showIcon title={fillMessage(m.noPreview, { type: other[0]!.docType })} />
       ) : null}

@@ -89,7 +89,7 @@ export default function ShipmentDemo({ body, request }: { body: unknown; request
           { title: m.file, key: 'file', render: (_, d) => action(d) },
         ]}
       />
-      {mode === 'LABEL' ? <LabelPreviews labels={model.labels} /> : null}
+      {mode === 'LABEL' ? <LabelPreviews labels={model.labels} reply={body} /> : null}
       {model.documents
         .filter((d) => d.encoded && d.docType === 'PDF')
         .map((d) => (

@@ -1,0 +1,3 @@
+export * from './expected.js';
+export * from './check.js';
+export * from './shipment.js';
