@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeShipmentData } from '@lab/core/carrier/label';
+import type { LabelCheckReply } from '@lab/core/contract';
 import { labelPixelSize } from '@lab/core/labels';
 import { extractZplData, lintZpl } from '@lab/core/labels/zpl';
 import { isValidExpressTracking } from '@lab/core/shipping';
@@ -13,6 +14,7 @@ import {
 import { servicesOf } from '../../app.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
+import { multipart } from '../../test/multipart.js';
 
 /** Real places (city, state, postal code, country) a shipment may start or end at. */
 const PLACES: Omit<PartyInput, 'personName' | 'companyName' | 'phoneNumber' | 'streetLines'>[] = [
@@ -167,6 +169,42 @@ describe.each(dialectsFor('dialect-neutral'))('the carrier twin through the gate
       }),
       { numRuns: 25 },
     );
+  }, 120_000);
+
+  it("passes our own label check: every symbol decodes to its data, the reply's tracking number and check digit matched", async () => {
+    const samples = fc.sample(shipRequest, { numRuns: 3, seed: 29 });
+    for (const request of samples) {
+      const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/ship/v1/shipments', {
+        headers: auth,
+        body: JSON.stringify(request),
+      });
+      expect(res.status, JSON.stringify(res.json())).toBe(200);
+      const reply = res.json();
+      const rs = request.requestedShipment as Record<string, any>;
+      const size = rs.labelSpecification.labelStockType.includes('4X675') ? '4x6.75' : '4x6';
+      for (const piece of reply.output.transactionShipments[0].pieceResponses) {
+        const zpl = Buffer.from(piece.packageDocuments[0].encodedLabel, 'base64');
+        const form = multipart([
+          { name: 'file', value: zpl, filename: 'label.zpl' },
+          { name: 'reply', value: JSON.stringify(reply) },
+          { name: 'trackingNumber', value: piece.trackingNumber },
+        ]);
+        const checked = await rawRequest(base, 'POST', `/lab/api/labels/v1/printers/8dpmm/labels/${size}/check`, {
+          headers: { 'content-type': form.contentType },
+          body: form.body,
+        });
+        expect(checked.status, JSON.stringify(checked.json())).toBe(200);
+        const result = checked.json() as LabelCheckReply;
+        expect(result.verdict, JSON.stringify(result.labels[0]?.symbols)).toBe('pass');
+        const label = result.labels[0]!;
+        expect(label.symbols.length).toBeGreaterThan(0);
+        for (const symbol of label.symbols) expect(symbol.verdict).toBe('pass');
+        // Found in a symbol that carries it (the Code 128, or the PDF417's shipment data).
+        expect(label.shipment![0]).toMatchObject({ item: 'trackingNumber', ok: true });
+        expect(label.shipment![0]!.found).toContain(piece.trackingNumber);
+        expect(label.shipment![1]).toMatchObject({ item: 'checkDigit', ok: true });
+      }
+    }
   }, 120_000);
 
   it('draws EPL2 labels as EPL2, PNG labels turned by labelRotation', async () => {
