@@ -120,7 +120,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       json(
         { requestedShipment: { shipper: {} } },
         {
-          authorization: 'Bearer abc',
+          'x-upstream-authorization': 'Bearer abc',
           accept: 'application/json',
           'x-customer-transaction-id': 'sandbox-ship-1',
           'x-locale': 'en_US',
@@ -349,7 +349,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     const res = await fetch(`${base}/lab/api/carrier/sandbox/documents/v1/etds/upload`, {
       method: 'POST',
       body: form,
-      headers: { authorization: 'Bearer doc-token', 'x-customer-transaction-id': 'etd-1', cookie: 'c=1' },
+      headers: { 'x-upstream-authorization': 'Bearer doc-token', 'x-customer-transaction-id': 'etd-1', cookie: 'c=1' },
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ output: { meta: { docId: '090493e181586308' } } });
@@ -417,7 +417,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       'POST',
       '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
       {
-        headers: { authorization: basic, 'x-requested-with': 'XMLHttpRequest' },
+        headers: { 'x-upstream-authorization': basic, 'x-requested-with': 'XMLHttpRequest' },
       },
     );
     expect(token.status).toBe(200);
@@ -428,7 +428,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       'POST',
       '/lab/api/stratus/auth/oauth/v2/token?grant_type=password&scope=oob',
       {
-        headers: { authorization: basic },
+        headers: { 'x-upstream-authorization': basic },
       },
     );
     expect(badQuery.status).toBe(400);
@@ -492,7 +492,7 @@ describe('gateway rate limit and log redaction', () => {
     const ship = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/ship/v1/shipments', {
       headers: {
         'content-type': 'application/json',
-        authorization: 'Bearer PLANTED-BEARER-TOKEN',
+        'x-upstream-authorization': 'Bearer PLANTED-BEARER-TOKEN',
         'x-api-key': 'PLANTED-API-KEY',
       },
       body: JSON.stringify({
@@ -506,12 +506,14 @@ describe('gateway rate limit and log redaction', () => {
       'POST',
       '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
       {
-        headers: { authorization: `Basic ${Buffer.from('PLANTED-KEY:PLANTED-STRATUS-SECRET').toString('base64')}` },
+        headers: {
+          'x-upstream-authorization': `Basic ${Buffer.from('PLANTED-KEY:PLANTED-STRATUS-SECRET').toString('base64')}`,
+        },
       },
     );
     const issued = stratus.json().access_token as string;
     const greet = await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet', {
-      headers: { authorization: `Bearer ${issued}`, 'x-api-key': 'PLANTED-STRATUS-API-KEY' },
+      headers: { 'x-upstream-authorization': `Bearer ${issued}`, 'x-api-key': 'PLANTED-STRATUS-API-KEY' },
     });
     expect(greet.status).toBe(200);
 

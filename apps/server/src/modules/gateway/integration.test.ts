@@ -33,7 +33,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
   afterAll(() => t.close());
 
   it('creates a shipment with our default sample and tracks what it created', async () => {
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = { 'x-upstream-authorization': `Bearer ${token}` };
     const sample = structuredClone(defaultSample('ship-create')) as Record<string, any>;
     sample.labelResponseOptions = 'LABEL';
     sample.requestedShipment.labelSpecification.imageType = 'ZPLII';
@@ -65,7 +65,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
       base,
       'POST',
       '/lab/api/carrier/sandbox/ship/v1/shipments',
-      json(sample, { authorization: `Bearer ${token}` }),
+      json(sample, { 'x-upstream-authorization': `Bearer ${token}` }),
     );
     expect(res.status).toBe(400);
     const paths = (res.json().errors as { parameterList: { key: string; value: string }[] }[]).flatMap((e) =>
@@ -81,7 +81,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
       base,
       'POST',
       '/lab/api/carrier/sandbox/ship/v1/consolidations/retrieve',
-      json({}, { authorization: `Bearer ${token}` }),
+      json({}, { 'x-upstream-authorization': `Bearer ${token}` }),
     );
     // The simulator serves the catalogue only, so the upstream's own not-found comes back, in the
     // carrier's error shape, not the gateway's refusal.
@@ -91,7 +91,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
       base,
       'POST',
       '/lab/api/carrier/sandbox/ship/v1/nothing/here',
-      json({}, { authorization: `Bearer ${token}` }),
+      json({}, { 'x-upstream-authorization': `Bearer ${token}` }),
     );
     expect(notImported.status).toBe(404);
     expect(notImported.json()).toEqual({

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
+import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
 import {
   RequestBodyError,
@@ -116,12 +117,13 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
     const config = app.config;
     const client = app.services.outbound;
 
-    const upstreamOf = (key: UpstreamKey): Upstream => {
+    const identityHeader = config.auth.mode === 'proxy' ? config.auth.header : undefined;
+    const upstreamOf = (key: UpstreamKey): Upstream & { builtIn?: true } => {
       const configured = config.gatewayUpstreams[key];
       if (configured) return { name: UPSTREAM_NAMES[key], base: configured };
       const origin = selfOrigin(app);
       const base = `${origin ?? 'http://server-not-listening.invalid'}${SIM_PREFIX}${SIMULATOR_PATHS[key]}`;
-      return { name: `${UPSTREAM_NAMES[key]} (built-in simulator)`, base };
+      return { name: `${UPSTREAM_NAMES[key]} (built-in simulator)`, base, builtIn: true };
     };
 
     // Bodies are forwarded as received: raw bytes for JSON/forms, the live stream for multipart.
@@ -142,9 +144,12 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
     async function forward(
       request: FastifyRequest,
       reply: FastifyReply,
-      call: Omit<OutboundRequest, 'headers' | 'maxResponseBytes'> & { headers?: Record<string, string> },
+      call: Omit<OutboundRequest, 'headers' | 'maxResponseBytes' | 'upstream'> & {
+        upstream: Upstream & { builtIn?: true };
+        headers?: Record<string, string>;
+      },
     ) {
-      const headers = call.headers ?? forwardRequestHeaders(request.headers);
+      const headers = call.headers ?? forwardRequestHeaders(request.headers, identityHeader);
       // Bodies are parsed for the log only when that line is written (the benchmark path logs nothing).
       if (logs(request, 'debug')) {
         request.log.debug(
@@ -159,7 +164,10 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
         );
       }
       try {
-        const res = await client.send({ ...call, headers, maxResponseBytes: config.gatewayResponseLimitBytes });
+        // Our own simulators sit behind the site's access control: the per-app key lets the call in
+        // (added after the log line, so the key is never logged).
+        const sent = call.upstream.builtIn ? { ...headers, [INTERNAL_CALL_HEADER]: app.internalCallKey } : headers;
+        const res = await client.send({ ...call, headers: sent, maxResponseBytes: config.gatewayResponseLimitBytes });
         timings.set(request, res.durationMs);
         if (res.status >= 300 && res.status < 400) {
           throw new UpstreamError(
@@ -322,7 +330,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
             stream.resume();
             throw new GatewayRefusal(413, `Payload too large: the upload limit is ${limit} bytes`);
           }
-          const headers = forwardRequestHeaders(request.headers);
+          const headers = forwardRequestHeaders(request.headers, identityHeader);
           if (Number.isFinite(declared)) headers['content-length'] = String(declared);
           return await forward(request, reply, {
             upstream: upstreamOf(envKey(env as CarrierEnvironment, true)),
