@@ -103,14 +103,21 @@ function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unkn
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return '[too deep]';
   if (seen.has(value)) return '[circular]';
-  seen.add(value);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1, seen));
-  if (value instanceof Error || Buffer.isBuffer(value) || value instanceof Date) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] =
-      SECRET_NAME.test(k) && v !== null && v !== undefined && v !== '' ? CENSOR : redactValue(v, depth + 1, seen);
+  // Only plain objects and arrays are copied: a request, reply or error goes to its serializer as it is.
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  seen.add(value); // the objects on the current path: a cycle, not a shared value, is cut
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map((v) => redactValue(v, depth + 1, seen));
+  else {
+    const copy: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      copy[k] =
+        SECRET_NAME.test(k) && v !== null && v !== undefined && v !== '' ? CENSOR : redactValue(v, depth + 1, seen);
+    }
+    out = copy;
   }
+  seen.delete(value);
   return out;
 }
 
