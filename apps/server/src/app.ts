@@ -17,6 +17,7 @@ import { checkSettings, type AppConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/index.js';
 import { runSeeds } from './db/seeds.js';
 import { registerAuth } from './http/auth.js';
+import { limitConnections } from './http/connections.js';
 import { registerErrorHandling } from './http/errors.js';
 import { API_PREFIX, HOOKS_PREFIX, notFound, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
@@ -144,6 +145,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   app.server.maxConnections = config.maxConnections;
+  limitConnections(app, {
+    maxPerAddress: Math.min(config.maxConnectionsPerAddress, config.maxConnections),
+    busyBodyTimeoutMs: Math.min(config.busyBodyTimeoutMs, config.requestTimeoutMs),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
