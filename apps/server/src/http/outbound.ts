@@ -27,7 +27,11 @@ export interface Timeouts {
   totalMs: number;
 }
 
-export const timeoutsOf = (ms: number): Timeouts => ({ connectMs: ms, headersMs: ms, bodyMs: ms, totalMs: ms });
+/**
+ * One limit for a whole call: the total deadline. The idle timeouts sit past it (a stalled call is
+ * always ended by the deadline, with one message), kept only as undici's own safety net.
+ */
+export const timeoutsOf = (ms: number): Timeouts => ({ connectMs: ms, headersMs: 2 * ms, bodyMs: 2 * ms, totalMs: ms });
 
 /** A decoder for a Content-Encoding we decode; undefined for identity (or one we pass on as is). */
 function decoderFor(

@@ -17,17 +17,6 @@ import {
 import { filterResponseHeaders, forwardRequestHeaders, loggableBody } from './headers.js';
 import type { UpstreamKey } from './settings.js';
 
-/**
- * The seam for operation paths of imported OpenAPI documents: the gateway forwards a carrier
- * call when the catalogue has its method and path (`findEndpoint`, host `api`) OR this answers
- * true. The OpenAPI store module passes its operation index here once it exists.
- */
-export type ExtraAllowed = (method: string, path: string, app: FastifyInstance) => boolean | Promise<boolean>;
-
-export interface GatewayOptions {
-  isAllowed?: ExtraAllowed;
-}
-
 /** Where each upstream's built-in simulator lives on this server. */
 const SIMULATOR_PATHS: Record<UpstreamKey, string> = {
   carrierSandbox: '/carrier',
@@ -67,7 +56,8 @@ export function pathProblem(path: string): string | undefined {
   if (/^\/+[a-z][a-z0-9+.-]*:/i.test(path) || path.includes('://')) return 'absolute URLs are not allowed';
   if (path.includes(':')) return ': is not allowed in the path';
   const segments = path.split('/').slice(1);
-  if (segments.some((s) => s === '..' || s === '.')) return '. and .. segments are not allowed in the path';
+  // `..;x` and `.;x` are dot segments to servers that cut path parameters at `;` (Tomcat, Jetty).
+  if (segments.some((s) => /^\.\.?(;|$)/.test(s))) return '. and .. segments are not allowed in the path';
   if (segments.slice(0, -1).some((s) => s === '')) return 'empty path segments (//) are not allowed';
   if (!/^[A-Za-z0-9\-._~/{}!$&'()*+,;=]*$/.test(path)) return 'the path has characters that are not allowed';
   return undefined;
@@ -112,7 +102,7 @@ function logs(request: FastifyRequest, level: 'debug' | 'info'): boolean {
  * The carrier/Stratus gateway under /lab/api: the browser calls these same-origin routes, which
  * forward to configured upstreams only (default: the built-in simulators over HTTP).
  */
-export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPluginAsyncZod {
+export function createGatewayRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     const config = app.config;
     const client = app.services.outbound;
@@ -220,9 +210,12 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
       return path;
     }
 
-    async function checkCatalogue(method: string, path: string, host: CarrierHost) {
+    /**
+     * Only enabled catalogue entries are forwarded: an imported document adds no route (its
+     * `/{a}/{b}/{c}` would match anything), and disabled entries (freight, end of day) stay off.
+     */
+    function checkCatalogue(method: string, path: string, host: CarrierHost) {
       if (findEndpoint(method, path, host)) return;
-      if (host === 'api' && options.isAllowed && (await options.isAllowed(method, path, app))) return;
       throw new GatewayRefusal(404, `${method} ${path} is not a carrier endpoint the gateway forwards`);
     }
 
@@ -288,7 +281,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
         try {
           const { env } = request.params as { env: string };
           const path = carrierPath(request, env);
-          await checkCatalogue(request.method, path, 'api');
+          checkCatalogue(request.method, path, 'api');
           const body = rawBody(request);
           return await forward(request, reply, {
             upstream: upstreamOf(envKey(env as CarrierEnvironment, false)),
@@ -318,7 +311,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
         try {
           const { env } = request.params;
           const path = carrierPath(request, env);
-          await checkCatalogue('POST', path, 'documents');
+          checkCatalogue('POST', path, 'documents');
           const stream = request.body as Readable | undefined;
           const contentType = request.headers['content-type'] ?? '';
           if (!stream || Buffer.isBuffer(stream) || !/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
