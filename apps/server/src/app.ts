@@ -19,6 +19,7 @@ import { runSeeds } from './db/seeds.js';
 import { registerAuth } from './http/auth.js';
 import { limitConnections } from './http/connections.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerJsonParser } from './http/json.js';
 import { API_PREFIX, HOOKS_PREFIX, notFound, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
 import {
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonParser(app);
   registerAuth(app, config.auth);
   // Small JSON routes get a body limit sized to them (parsing 2 MB of keys blocks the event loop);
   // a route that needs more (or takes raw bodies) sets its own `bodyLimit`.
