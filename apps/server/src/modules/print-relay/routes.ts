@@ -24,7 +24,8 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({
-      presetListenId: cfg.printRelayListenIds[0] ?? null,
+      // An id meant for the administrator's own receivers is given out by the administrator, not here.
+      presetListenId: cfg.printRelayPresetPublic ? (cfg.printRelayListenIds[0] ?? null) : null,
       remoteZplSample: cfg.printRelayRemoteZplSample,
       agentOrigins: cfg.printAgentOrigins,
       maxJobBytes: cfg.printRelayMaxJobBytes,
