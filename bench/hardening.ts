@@ -148,7 +148,7 @@ async function image() {
       fetch(`${server.baseUrl}/lab/api/labels/v1/graphics`, {
         method: 'POST',
         headers: { 'content-type': type },
-        body,
+        body: new Uint8Array(body),
       });
     const small = pngBomb(64, 64);
     const bombs = Array.from({ length: 4 }, () => post(bomb, 'image/png').then((r) => r.status));
@@ -157,7 +157,7 @@ async function image() {
     const other = await fetch(`${server.baseUrl}/lab/api/labels/v1/graphics`, {
       method: 'POST',
       headers: { 'content-type': 'image/png', 'x-forwarded-for': '10.0.0.2' },
-      body: small,
+      body: new Uint8Array(small),
     });
     const otherMs = performance.now() - started;
     const otherText = other.ok ? '' : ` (${(await other.text()).slice(0, 120)})`;
