@@ -52,7 +52,12 @@ async function target(server: RunningServer): Promise<Target> {
       method: 'GET',
       gatewayPath: '/lab/api/stratus/stratus/v1/greet',
       directPath: '/lab/sim/stratus/stratus/v1/greet',
-      headers: { authorization: `Bearer ${String(token.access_token)}`, 'x-api-key': 'bench' },
+      // The simulator reads `authorization`; the gateway forwards `x-upstream-authorization` as it.
+      headers: {
+        authorization: `Bearer ${String(token.access_token)}`,
+        'x-upstream-authorization': `Bearer ${String(token.access_token)}`,
+        'x-api-key': 'bench',
+      },
     };
   }
   const entry = endpointById(endpoint);
@@ -88,6 +93,7 @@ async function target(server: RunningServer): Promise<Target> {
     directPath: `/lab/sim/carrier${entry.path}`,
     headers: {
       authorization: `Bearer ${String(token.access_token)}`,
+      'x-upstream-authorization': `Bearer ${String(token.access_token)}`,
       'content-type': 'application/json',
       'x-customer-transaction-id': 'bench',
       'x-locale': 'en_US',

@@ -66,7 +66,7 @@ async function call(
 ): Promise<{ status: number; headers: Headers; body: unknown }> {
   const res = await fetch(`${baseUrl()}/lab/api/carrier/sandbox${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', 'x-upstream-authorization': `Bearer ${token}` },
     body: JSON.stringify(body),
   });
   return { status: res.status, headers: res.headers, body: await res.json() };
@@ -75,7 +75,7 @@ async function call(
 async function upload(token: string, path: string, form: FormData) {
   const res = await fetch(`${baseUrl()}/lab/api/carrier/sandbox${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { 'x-upstream-authorization': `Bearer ${token}` },
     body: form,
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };

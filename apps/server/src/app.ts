@@ -17,7 +17,9 @@ import { checkSettings, type AppConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/index.js';
 import { runSeeds } from './db/seeds.js';
 import { registerAuth } from './http/auth.js';
+import { limitConnections } from './http/connections.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerJsonParser } from './http/json.js';
 import { API_PREFIX, HOOKS_PREFIX, notFound, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
 import {
@@ -144,9 +146,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   app.server.maxConnections = config.maxConnections;
+  limitConnections(app, {
+    maxPerAddress: Math.min(config.maxConnectionsPerAddress, config.maxConnections),
+    busyBodyTimeoutMs: Math.min(config.busyBodyTimeoutMs, config.requestTimeoutMs),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonParser(app);
   registerAuth(app, config.auth);
   // Small JSON routes get a body limit sized to them (parsing 2 MB of keys blocks the event loop);
   // a route that needs more (or takes raw bodies) sets its own `bodyLimit`.

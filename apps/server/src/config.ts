@@ -57,6 +57,9 @@ export const envSchema = z.object({
     }),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1024),
+  /** Connections one client address may hold; 0 = a quarter of MAX_CONNECTIONS. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(0),
+  BUSY_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** Strict-Transport-Security max-age in seconds; 0 = not sent (plain HTTP deployments). */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
   AUTH: z.enum(['off', 'proxy', 'basic']).default('off'),
@@ -98,6 +101,10 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** Open connections accepted at once; more are dropped by the OS listener. */
   maxConnections: number;
+  /** Connections one client address may hold at once (its oldest stalled one is dropped for a new one). */
+  maxConnectionsPerAddress: number;
+  /** How long an address holding more than half its share has to deliver a request body. */
+  busyBodyTimeoutMs: number;
   hstsMaxAge: number;
   auth: AuthConfig;
   /** The modules whose settings loadConfig read (buildApp refuses to assemble any other that has some). */
@@ -192,6 +199,8 @@ export function loadConfig(
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS || Math.max(1, Math.floor(e.MAX_CONNECTIONS / 4)),
+    busyBodyTimeoutMs: e.BUSY_BODY_TIMEOUT_MS,
     hstsMaxAge: e.HSTS_MAX_AGE,
     auth,
     [settingsOf]: modules.filter((m) => m.config).map((m) => m.name),

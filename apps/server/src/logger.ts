@@ -74,9 +74,69 @@ function serializeRequest(req: LoggedRequest) {
   };
 }
 
+/**
+ * Field names whose values are secrets, whatever their spelling (`client-secret`, `apiSecret`,
+ * `secretKey`, `privateKey`, `bearerToken`, `child_secret`, `x-api-key`, …).
+ */
+export const SECRET_NAME = /secret|passw|pwd|token|bearer|api.?key|private.?key|authori[sz]ation|cookie|credential/i;
+
+const CENSOR = '[redacted]';
+/** Deeper than this a value is cut (a log line has no business being this deep). */
+const MAX_DEPTH = 64;
+/** Strings up to this size that look like JSON are parsed and redacted inside. */
+const MAX_JSON_STRING = 256 * 1024;
+
+function redactString(text: string, depth: number, seen: WeakSet<object>): string {
+  if (text.length > MAX_JSON_STRING || !/^\s*[[{]/.test(text)) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const redacted = redactValue(parsed, depth + 1, seen);
+  return JSON.stringify(redacted);
+}
+
+function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') return redactString(value, depth, seen);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return '[too deep]';
+  if (seen.has(value)) return '[circular]';
+  // Only plain objects and arrays are copied: a request, reply or error goes to its serializer as it is.
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  seen.add(value); // the objects on the current path: a cycle, not a shared value, is cut
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map((v) => redactValue(v, depth + 1, seen));
+  else {
+    const copy: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      copy[k] =
+        SECRET_NAME.test(k) && v !== null && v !== undefined && v !== '' ? CENSOR : redactValue(v, depth + 1, seen);
+    }
+    out = copy;
+  }
+  seen.delete(value);
+  return out;
+}
+
+/**
+ * A copy of a log line's fields with every secret-named field blanked at any depth, also inside
+ * strings that hold JSON (a body logged as text).
+ */
+export function redactSecrets(value: unknown): unknown {
+  return redactValue(value, 0, new WeakSet());
+}
+
 export function createLogger(level: string, destination?: DestinationStream): FastifyBaseLogger {
   return pino(
-    { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { req: serializeRequest } },
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: CENSOR },
+      serializers: { req: serializeRequest },
+      formatters: { log: (fields) => redactSecrets(fields) as Record<string, unknown> },
+    },
     destination,
   );
 }

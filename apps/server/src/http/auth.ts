@@ -1,37 +1,57 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import proxyAddr from '@fastify/proxy-addr';
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AuthConfig } from '../config.js';
-import { API_PREFIX, BASE, HOOKS_PREFIX } from './web.js';
+import { API_PREFIX, BASE, HOOKS_PREFIX, SIM_PREFIX } from './web.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking (AUTH=proxy or basic); undefined when access control is off or on public paths. */
     user: string | undefined;
   }
+  interface FastifyInstance {
+    /**
+     * A random key, new per app, that the gateway sends (as INTERNAL_CALL_HEADER) when it calls this
+     * server's own simulators over HTTP: under AUTH those calls carry the carrier's credential in
+     * `Authorization`, not the site's login, and must still reach /lab/sim.
+     */
+    internalCallKey: string;
+  }
 }
+
+/** The header of the gateway's calls to this server's own simulators (never forwarded from a client). */
+export const INTERNAL_CALL_HEADER = 'x-lab-internal-call';
 
 export const AUTH_MESSAGES = {
   proxy: 'authentication required: sign in through the site’s login proxy',
   basic: 'authentication required: sign in with your user name and password',
 } as const;
 
+/** The route the router chose (its pattern, e.g. `/lab/api/health`, `/lab/*`); undefined for the 404 handler. */
+interface RoutedRequest {
+  url: string;
+  routeOptions: { url?: string | undefined };
+}
+
 /**
  * What stays public whatever AUTH says: the webhook receiver (the carrier's servers cannot sign
- * in), static files (hashed assets, favicon: anything with a file extension outside the API) and
- * the health check load balancers poll.
+ * in), static files (hashed assets, favicon: what the web app's file route serves, when the path
+ * names a file) and the health check load balancers poll. Decided on the route the router picked
+ * (after it decoded `%61`, with its case and slashes), never on the raw URL, so a spelling that
+ * looks public to a string test but routes to the API (`/lab/%61pi/openapi.json`) is not public.
  */
-export function isPublicPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  if (pathname === HOOKS_PREFIX || pathname.startsWith(`${HOOKS_PREFIX}/`)) return true;
-  if (pathname === `${API_PREFIX}/health`) return true;
-  if (pathname.startsWith(`${API_PREFIX}/`) || pathname === API_PREFIX) return false;
-  if (pathname.startsWith(`${BASE}/assets/`)) return true;
-  const last = pathname.split('/').pop() ?? '';
-  return pathname.startsWith(`${BASE}/`) && /\.[a-z0-9]{1,8}$/i.test(last);
+export function isPublicRequest(request: RoutedRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined) return false;
+  if (route === HOOKS_PREFIX || route.startsWith(`${HOOKS_PREFIX}/`)) return true;
+  if (route === `${API_PREFIX}/health`) return true;
+  if (route !== `${BASE}/*`) return false;
+  // The static file route answers only files of the web build (or a 404): public when a file is asked.
+  const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
+  return /\.[a-z0-9]{1,8}$/i.test(last);
 }
 
 /** A user name we show and log: printable, at most 200 characters. */
@@ -93,20 +113,33 @@ class BasicVerifier {
  */
 export function registerAuth(app: FastifyInstance, auth: AuthConfig): void {
   app.decorateRequest('user', undefined);
+  const internalKey = randomBytes(32).toString('base64url');
+  app.decorate('internalCallKey', internalKey);
   if (auth.mode === 'off') return;
 
-  const deny = (reply: FastifyReply, message: string) => {
+  // In the route's own error shape (config.errorReply), so a 401 always fits the route's schema.
+  const deny = (request: FastifyRequest, reply: FastifyReply, message: string) => {
     if (auth.mode === 'basic') reply.header('www-authenticate', 'Basic realm="Shipping Lab", charset="UTF-8"');
-    return reply.code(401).send({ message });
+    return reply.code(401).send(request.routeOptions.config.errorReply?.(message) ?? { message });
   };
+  /** The gateway calling this server's own simulator (it holds the per-app key). */
+  const internalCall = (request: FastifyRequest): boolean => {
+    const route = request.routeOptions.url ?? '';
+    const given = request.headers[INTERNAL_CALL_HEADER];
+    if (!route.startsWith(`${SIM_PREFIX}/`) || typeof given !== 'string') return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(internalKey);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  const open = (request: FastifyRequest) => isPublicRequest(request) || internalCall(request);
 
   if (auth.mode === 'proxy') {
     const trusted = proxyAddr.compile(auth.proxies);
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (isPublicPath(request.url)) return;
+      if (open(request)) return;
       const peer = request.raw.socket.remoteAddress ?? '';
       const user = trusted(peer, 0) ? cleanUser(request.headers[auth.header]) : undefined;
-      if (!user) return deny(reply, AUTH_MESSAGES.proxy);
+      if (!user) return deny(request, reply, AUTH_MESSAGES.proxy);
       request.user = user;
     });
     return;
@@ -114,9 +147,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthConfig): void {
 
   const verifier = new BasicVerifier(readHtpasswd(auth.htpasswdFile));
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isPublicPath(request.url)) return;
+    if (open(request)) return;
     const user = await verifier.verify(request.headers.authorization);
-    if (!user) return deny(reply, AUTH_MESSAGES.basic);
+    if (!user) return deny(request, reply, AUTH_MESSAGES.basic);
     request.user = user;
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARRIER_ENDPOINTS } from '@lab/core/carrier';
 import { buildTestApp, dialectsFor, type TestApp } from '../test/helpers.js';
 
 interface Operation {
@@ -222,6 +223,109 @@ describe.each(dialectsFor('dialect-sensitive'))('no route answers 5xx to bad inp
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+/** JSON nested `depth` deep, as arrays or objects. */
+const deepJson = (depth: number, kind: 'array' | 'object') =>
+  Buffer.from(
+    kind === 'array' ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  );
+
+/** Multipart bodies that are broken in the ways clients break them (boundary `xyz`). */
+const MALFORMED_MULTIPART = [
+  '--xyz\r\nContent-Disposition: form-data; name="document"\r\n\r\n{"a":1}', // no closing boundary
+  '--xyz\r\n\r\n{"a":1}\r\n--xyz--\r\n', // a part without headers
+  '--xyz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--xyz--\r\n', // no name
+  '--xyz\r\nContent-Disposition: form-data; name="document"; filename="d.json"\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n--xyz--\r\n', // document sent as a file
+  '--xyz\r\nContent-Disposition: form-data; name="attachment"\r\n\r\nnot a file\r\n--xyz--\r\n', // attachment as a field
+  `--xyz\r\nContent-Disposition: form-data; name="document"\r\n\r\n${'['.repeat(10_000)}\r\n--xyz--\r\n`, // deep document
+  '--other\r\nContent-Disposition: form-data; name="document"\r\n\r\n{}\r\n--other--\r\n', // another boundary
+  '--xyz--\r\n', // no parts
+  `--xyz\r\nContent-Disposition: form-data; name="${'n'.repeat(5000)}"\r\n\r\nx\r\n--xyz--\r\n`, // huge name
+  '--xyz\r\nContent-Disposition: form-data; name="attachment"; filename="a.pdf"\r\n\r\n%PDF\r\n--xyz\r\nContent-Disposition: form-data; name="attachment"; filename="b.pdf"\r\n\r\n%PDF\r\n--xyz--\r\n', // two files
+].map((s) => Buffer.from(s));
+
+describe('no simulator endpoint answers 5xx to bad input', () => {
+  let t: TestApp;
+  let token: string;
+  let stratusToken: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { labelWorkers: 1, openApiRecheckMs: 0 }, { imported: true });
+    const carrier = await t.app.inject({
+      method: 'POST',
+      url: '/lab/sim/carrier/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&client_id=fuzz&client_secret=fuzz',
+    });
+    token = carrier.json().access_token;
+    const stratus = await t.app.inject({
+      method: 'POST',
+      url: '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
+      headers: { authorization: `Basic ${Buffer.from('fuzz:fuzz').toString('base64')}` },
+    });
+    stratusToken = stratus.json().access_token;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const endpoints = () => [
+    ...CARRIER_ENDPOINTS.map((e) => ({
+      method: e.method,
+      url: `${e.host === 'documents' ? '/lab/sim/carrier-documents' : '/lab/sim/carrier'}${e.path.replace(/\{[^}]+\}/g, '1')}`,
+      auth: `Bearer ${token}`,
+    })),
+    { method: 'POST', url: '/lab/sim/carrier/oauth/token', auth: '' },
+    { method: 'POST', url: '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', auth: '' },
+    { method: 'POST', url: '/lab/sim/stratus/stratus/v1/order', auth: `Bearer ${stratusToken}` },
+    { method: 'GET', url: '/lab/sim/stratus/stratus/v1/greet', auth: `Bearer ${stratusToken}` },
+  ];
+
+  /** The message of a simulator's 4xx in whichever shape the simulated service uses. */
+  const messageOf = (body: any) => body.errors?.[0]?.message ?? body.Message ?? body.error_description ?? body.message;
+
+  it('answers JSON nested 10,000 deep with a 4xx in the service’s own error shape', async () => {
+    for (const e of endpoints()) {
+      for (const kind of ['array', 'object'] as const) {
+        const res = await t.app.inject({
+          method: e.method as 'POST',
+          url: e.url,
+          headers: { 'content-type': 'application/json', ...(e.auth ? { authorization: e.auth } : {}) },
+          payload: deepJson(10_000, kind),
+        });
+        expect(res.statusCode, `${e.method} ${e.url} ${kind} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(typeof messageOf(res.json()), `${e.method} ${e.url}`).toBe('string');
+      }
+    }
+  });
+
+  it('answers malformed multipart on the document uploads with a 4xx, never a 5xx', async () => {
+    const uploads = endpoints().filter((e) => e.url.startsWith('/lab/sim/carrier-documents'));
+    expect(uploads.length).toBeGreaterThan(0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...uploads),
+        fc.oneof(
+          fc.constantFrom(...MALFORMED_MULTIPART),
+          fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
+        ),
+        fc.constantFrom('multipart/form-data; boundary=xyz', 'multipart/form-data', 'multipart/form-data; boundary='),
+        async (e, payload, type) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: e.url,
+            headers: { 'content-type': type, authorization: e.auth },
+            payload,
+          });
+          expect(
+            res.statusCode,
+            `${e.url} ${payload.toString().slice(0, 80)} → ${res.body.slice(0, 200)}`,
+          ).toBeLessThan(500);
+          expect(typeof messageOf(res.json())).toBe('string');
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 });

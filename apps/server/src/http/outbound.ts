@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { Agent, errors, request } from 'undici';
 
 /**
@@ -6,7 +7,10 @@ import { Agent, errors, request } from 'undici';
  * the simulators' webhooks): an app's one client is the gateway's `outbound` service; a one-shot
  * command (`lab sim webhooks`) makes its own and closes it. undici 7 (Node 20 compatible; 8 needs Node 22): separate connect,
  * headers and body timeouts, keep-alive pools per timeout profile, redirects never followed
- * (undici's `request` only follows them through an interceptor we do not install).
+ * (undici's `request` only follows them through an interceptor we do not install). Besides those
+ * idle timeouts, one total deadline per call (an upstream sending a byte just before each idle
+ * timeout would otherwise hold a call for ever), and compressed answers are decoded here with the
+ * size limit counted on the decoded bytes (a 200 KB gzip reply may inflate to 200 MB).
  */
 
 /** An upstream: a name for messages and logs, and its base URL (no trailing slash). */
@@ -19,9 +23,26 @@ export interface Timeouts {
   connectMs: number;
   headersMs: number;
   bodyMs: number;
+  /** The whole call, from connecting to the last byte of the answer. */
+  totalMs: number;
 }
 
-export const timeoutsOf = (ms: number): Timeouts => ({ connectMs: ms, headersMs: ms, bodyMs: ms });
+/**
+ * One limit for a whole call: the total deadline. The idle timeouts sit past it (a stalled call is
+ * always ended by the deadline, with one message), kept only as undici's own safety net.
+ */
+export const timeoutsOf = (ms: number): Timeouts => ({ connectMs: ms, headersMs: 2 * ms, bodyMs: 2 * ms, totalMs: ms });
+
+/** A decoder for a Content-Encoding we decode; undefined for identity (or one we pass on as is). */
+function decoderFor(
+  encoding: string | string[] | undefined,
+): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
+  const coding = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? '')).trim().toLowerCase();
+  if (coding === 'gzip' || coding === 'x-gzip') return zlib.createGunzip();
+  if (coding === 'deflate') return zlib.createInflate();
+  if (coding === 'br') return zlib.createBrotliDecompress();
+  return undefined;
+}
 
 /** Unreachable (502), answered too much or a redirect (502), or too slow (504). */
 export class UpstreamError extends Error {
@@ -67,6 +88,11 @@ function errorCode(err: unknown): string | undefined {
     if (typeof e.code === 'string') return e.code;
   }
   return undefined;
+}
+
+/** The reason a call's total deadline aborts it with. */
+class DeadlineError extends Error {
+  override name = 'DeadlineError';
 }
 
 /** Errors thrown by the request body stream (e.g. an upload over its limit) pass through as is. */
@@ -121,12 +147,15 @@ export class HttpClient {
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
     const who = `upstream ${req.upstream.name} (${req.upstream.base})`;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DeadlineError()), req.timeouts.totalMs);
     try {
       const res = await request(url, {
         method: req.method,
         headers: req.headers,
         body: req.body ?? null,
         dispatcher: this.agentFor(req.timeouts),
+        signal: deadline.signal,
       });
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > req.maxResponseBytes) {
@@ -137,24 +166,56 @@ export class HttpClient {
           elapsed(),
         );
       }
+      const headers = { ...(res.headers as Record<string, string | string[]>) };
+      const decoder = decoderFor(headers['content-encoding']);
+      const stream: AsyncIterable<Buffer> = decoder ? res.body.pipe(decoder) : res.body;
+      if (decoder) {
+        // What we return is decoded: the answer we pass on says so.
+        delete headers['content-encoding'];
+        delete headers['content-length'];
+        res.body.on('error', (e) => decoder.destroy(e));
+      }
       const chunks: Buffer[] = [];
       let size = 0;
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
-        size += chunk.byteLength;
-        if (size > req.maxResponseBytes) {
-          res.body.destroy();
-          throw new UpstreamError(502, `${who} answered more than the ${req.maxResponseBytes}-byte limit`, elapsed());
+      try {
+        for await (const chunk of stream) {
+          size += chunk.byteLength;
+          if (size > req.maxResponseBytes) {
+            throw new UpstreamError(
+              502,
+              `${who} answered more than the ${req.maxResponseBytes}-byte limit${decoder ? ' (decompressed)' : ''}`,
+              elapsed(),
+            );
+          }
+          chunks.push(chunk);
         }
-        chunks.push(chunk);
+      } catch (err) {
+        res.body.destroy();
+        decoder?.destroy();
+        if (
+          decoder &&
+          !(err instanceof UpstreamError) &&
+          !deadline.signal.aborted &&
+          errorCode(err)?.startsWith('Z_')
+        ) {
+          throw new UpstreamError(
+            502,
+            `${who} answered a body that does not decode as its Content-Encoding`,
+            elapsed(),
+          );
+        }
+        throw err;
       }
-      return {
-        status: res.statusCode,
-        headers: res.headers as Record<string, string | string[]>,
-        body: Buffer.concat(chunks),
-        durationMs: elapsed(),
-      };
+      return { status: res.statusCode, headers, body: Buffer.concat(chunks), durationMs: elapsed() };
     } catch (err) {
       if (err instanceof UpstreamError) throw err;
+      if (deadline.signal.aborted) {
+        throw new UpstreamError(
+          504,
+          `${who} did not answer in time (total deadline, ${req.timeouts.totalMs} ms)`,
+          elapsed(),
+        );
+      }
       const bodyError = findBodyError(err);
       if (bodyError) throw bodyError;
       const code = errorCode(err);
@@ -170,6 +231,8 @@ export class HttpClient {
       }
       const reason = code ?? (err instanceof errors.UndiciError || err instanceof Error ? err.message : String(err));
       throw new UpstreamError(502, `${who} is unreachable: ${reason}`, elapsed());
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -1,5 +1,6 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { imageDimensions, imageSizeProblem, MAX_IMAGE_PIXELS } from '@lab/core/images';
 import type { RgbaBitmap } from '@lab/core/labels/zpl';
 
 /*
@@ -18,8 +19,14 @@ export class ImageDecodeError extends Error {
   override name = 'ImageDecodeError';
 }
 
-/** Largest image accepted, in pixels (width × height), so a tiny file cannot ask for gigabytes. */
-const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Why these bytes are refused before decoding (the size their header declares is past
+ * MAX_IMAGE_PIXELS: a 31 KB PNG may declare 16000 × 16000), or undefined.
+ */
+export function imageHeaderProblem(bytes: Uint8Array): string | undefined {
+  const size = imageDimensions(bytes);
+  return size ? imageSizeProblem(size) : undefined;
+}
 
 export function detectImageKind(bytes: Uint8Array): ImageKind | undefined {
   if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
@@ -35,6 +42,8 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export function decodeImage(bytes: Uint8Array): RgbaBitmap {
   const kind = detectImageKind(bytes);
   if (!kind) throw new ImageDecodeError('the file is not a PNG, JPEG or BMP image');
+  const tooLarge = imageHeaderProblem(bytes);
+  if (tooLarge) throw new ImageDecodeError(tooLarge);
   try {
     if (kind === 'png') {
       const png = PNG.sync.read(asBuffer(bytes));
@@ -59,10 +68,8 @@ export function decodeImage(bytes: Uint8Array): RgbaBitmap {
 }
 
 function checkPixels(width: number, height: number) {
-  if (!(width > 0 && height > 0)) throw new ImageDecodeError('the image has no pixels');
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new ImageDecodeError(`the image is too large: ${width} × ${height} pixels (at most ${MAX_IMAGE_PIXELS})`);
-  }
+  const problem = imageSizeProblem({ width, height });
+  if (problem) throw new ImageDecodeError(problem);
 }
 
 /**

@@ -1,3 +1,4 @@
 export * from './endpoints.js';
 export * from './errors.js';
 export * from './samples.js';
+export * from './gateway.js';

@@ -45,7 +45,7 @@ describe('carrier simulator links through the gateway (sqlite)', () => {
     const res = await app.app.inject({
       method: 'POST',
       url: `/lab/api/carrier/${environment}/ship/v1/shipments`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      headers: { 'x-upstream-authorization': `Bearer ${token}`, 'content-type': 'application/json', ...headers },
       payload: JSON.stringify(body),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -107,7 +107,7 @@ describe('carrier simulator links through the gateway (sqlite)', () => {
     const res = await app.app.inject({
       method: 'POST',
       url: '/lab/api/carrier/production/track/v1/trackingnumbers',
-      headers: { authorization: `Bearer ${sandbox}`, 'content-type': 'application/json' },
+      headers: { 'x-upstream-authorization': `Bearer ${sandbox}`, 'content-type': 'application/json' },
       payload: JSON.stringify(defaultSample('track-tracking-numbers')),
     });
     expect(res.statusCode).toBe(401);

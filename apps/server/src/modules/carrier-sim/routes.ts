@@ -289,6 +289,14 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ── documents host (multipart: `document` JSON string + `attachment` file) ──
+  /** A broken multipart body (busboy's or the plugin's limits) answered as the carrier would: 4xx in its shape. */
+  const multipartError = (err: unknown) => {
+    if (err instanceof CarrierError) return err;
+    const status = (err as { statusCode?: unknown }).statusCode;
+    const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 400;
+    const reason = err instanceof Error ? err.message : String(err);
+    return carrierError(code, 'INVALID.INPUT.EXCEPTION', `The multipart body could not be read: ${reason}`);
+  };
   await app.register(async (docs) => {
     await docs.register(fastifyMultipart, {
       limits: { fileSize: DOCUMENTS_LIMIT_BYTES, files: 1, fields: 8, fieldSize: 1024 * 1024 },
@@ -336,7 +344,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(attachment !== undefined ? { attachment } : {}),
           };
         } catch (err) {
-          return fail(request, reply, undefined, err);
+          return fail(request, reply, undefined, multipartError(err));
         }
         return handle(request, reply, 'documents', body, path);
       },

@@ -114,7 +114,7 @@ describe.each(dialectsFor('dialect-neutral'))('the carrier twin through the gate
       body: 'grant_type=client_credentials&client_id=twin-key&client_secret=twin-secret',
     });
     expect(res.status).toBe(200);
-    auth = { authorization: `Bearer ${res.json().access_token}`, 'content-type': 'application/json' };
+    auth = { 'x-upstream-authorization': `Bearer ${res.json().access_token}`, 'content-type': 'application/json' };
   }, 120_000);
 
   afterAll(() => t?.close());

@@ -3,10 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialectsFor, labModulesWith, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest, standInServer } from '../../test/http.js';
-import { gatewayModule } from './index.js';
-import { createGatewayRoutes } from './routes.js';
 
 type StandIn = Awaited<ReturnType<typeof standInServer>>;
 
@@ -78,27 +76,18 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
         .end('{"output":{"meta":{"docId":"090493e181586308"}}}'),
     );
     deadPort = await closedPort();
-    // The gateway with the documented seam: one "imported document" operation allowed besides the catalogue.
-    const modules = labModulesWith({
-      ...gatewayModule,
-      api: createGatewayRoutes({ isAllowed: (method, p) => method === 'POST' && p === '/imported/v1/op' }),
-    });
-    t = await buildTestApp(
-      dialect,
-      {
-        gatewayUpstreams: {
-          carrierSandbox: carrier.base,
-          carrierProduction: `http://127.0.0.1:${deadPort}`,
-          carrierDocumentsSandbox: `${documents.base}/docs`,
-          carrierDocumentsProduction: undefined,
-          stratus: undefined,
-        },
-        gatewayCarrierTimeoutMs: 300,
-        gatewayResponseLimitBytes: 100_000,
-        gatewayUploadLimitBytes: 64 * 1024,
+    t = await buildTestApp(dialect, {
+      gatewayUpstreams: {
+        carrierSandbox: carrier.base,
+        carrierProduction: `http://127.0.0.1:${deadPort}`,
+        carrierDocumentsSandbox: `${documents.base}/docs`,
+        carrierDocumentsProduction: undefined,
+        stratus: undefined,
       },
-      { modules },
-    );
+      gatewayCarrierTimeoutMs: 300,
+      gatewayResponseLimitBytes: 100_000,
+      gatewayUploadLimitBytes: 64 * 1024,
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
@@ -120,7 +109,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       json(
         { requestedShipment: { shipper: {} } },
         {
-          authorization: 'Bearer abc',
+          'x-upstream-authorization': 'Bearer abc',
           accept: 'application/json',
           'x-customer-transaction-id': 'sandbox-ship-1',
           'x-locale': 'en_US',
@@ -177,10 +166,10 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     expect(got.body.toString()).toBe('grant_type=client_credentials&client_id=id1&client_secret=s1');
   });
 
-  it('allows operation paths the isAllowed seam accepts (imported documents)', async () => {
+  it('forwards no path outside the catalogue', async () => {
     const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/imported/v1/op', json({}));
-    expect(res.status).toBe(200);
-    expect(res.json().url).toBe('/imported/v1/op');
+    expect(res.status).toBe(404);
+    expect(res.json()).toEqual({ message: 'POST /imported/v1/op is not a carrier endpoint the gateway forwards' });
   });
 
   it('passes the upstream’s own 4xx through with its body', async () => {
@@ -309,7 +298,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/track/v1/trackingnumbers', json({}));
     expect(res.status).toBe(504);
     expect(res.json()).toEqual({
-      message: `upstream carrier sandbox (${carrier.base}) did not answer in time (headers timeout, 300 ms)`,
+      message: `upstream carrier sandbox (${carrier.base}) did not answer in time (total deadline, 300 ms)`,
     });
     expect(res.headers['server-timing']).toMatch(/^upstream;dur=\d/);
   });
@@ -318,7 +307,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/track/v1/tcn', json({}));
     expect(res.status).toBe(504);
     expect(res.json()).toEqual({
-      message: `upstream carrier sandbox (${carrier.base}) did not answer in time (body timeout, 300 ms)`,
+      message: `upstream carrier sandbox (${carrier.base}) did not answer in time (total deadline, 300 ms)`,
     });
   });
 
@@ -349,7 +338,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     const res = await fetch(`${base}/lab/api/carrier/sandbox/documents/v1/etds/upload`, {
       method: 'POST',
       body: form,
-      headers: { authorization: 'Bearer doc-token', 'x-customer-transaction-id': 'etd-1', cookie: 'c=1' },
+      headers: { 'x-upstream-authorization': 'Bearer doc-token', 'x-customer-transaction-id': 'etd-1', cookie: 'c=1' },
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ output: { meta: { docId: '090493e181586308' } } });
@@ -417,7 +406,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       'POST',
       '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
       {
-        headers: { authorization: basic, 'x-requested-with': 'XMLHttpRequest' },
+        headers: { 'x-upstream-authorization': basic, 'x-requested-with': 'XMLHttpRequest' },
       },
     );
     expect(token.status).toBe(200);
@@ -428,7 +417,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       'POST',
       '/lab/api/stratus/auth/oauth/v2/token?grant_type=password&scope=oob',
       {
-        headers: { authorization: basic },
+        headers: { 'x-upstream-authorization': basic },
       },
     );
     expect(badQuery.status).toBe(400);
@@ -492,7 +481,7 @@ describe('gateway rate limit and log redaction', () => {
     const ship = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/ship/v1/shipments', {
       headers: {
         'content-type': 'application/json',
-        authorization: 'Bearer PLANTED-BEARER-TOKEN',
+        'x-upstream-authorization': 'Bearer PLANTED-BEARER-TOKEN',
         'x-api-key': 'PLANTED-API-KEY',
       },
       body: JSON.stringify({
@@ -506,12 +495,14 @@ describe('gateway rate limit and log redaction', () => {
       'POST',
       '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
       {
-        headers: { authorization: `Basic ${Buffer.from('PLANTED-KEY:PLANTED-STRATUS-SECRET').toString('base64')}` },
+        headers: {
+          'x-upstream-authorization': `Basic ${Buffer.from('PLANTED-KEY:PLANTED-STRATUS-SECRET').toString('base64')}`,
+        },
       },
     );
     const issued = stratus.json().access_token as string;
     const greet = await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet', {
-      headers: { authorization: `Bearer ${issued}`, 'x-api-key': 'PLANTED-STRATUS-API-KEY' },
+      headers: { 'x-upstream-authorization': `Bearer ${issued}`, 'x-api-key': 'PLANTED-STRATUS-API-KEY' },
     });
     expect(greet.status).toBe(200);
 

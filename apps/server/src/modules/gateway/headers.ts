@@ -1,8 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { UPSTREAM_AUTHORIZATION_HEADER } from '@lab/core/carrier';
 
-/** The only request headers the gateway passes on to an upstream. */
+/**
+ * The only request headers the gateway passes on to an upstream, besides the carrier credential
+ * (UPSTREAM_AUTHORIZATION_HEADER, sent on as `Authorization`). The request's own `Authorization`
+ * is the site's login under AUTH=basic (the browser adds it to every same-origin call): never sent.
+ */
 export const FORWARDED_REQUEST_HEADERS = [
-  'authorization',
   'content-type',
   'accept',
   'x-customer-transaction-id',
@@ -43,25 +47,38 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'location',
 ]);
 
-/** The allowed request headers, as single strings. */
-export function forwardRequestHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+/** The header names a `Connection` header lists (hop-by-hop for this connection only, RFC 9110 §7.6.1). */
+function connectionNamed(connection: string | string[] | undefined): Set<string> {
+  return new Set(
+    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+/**
+ * The allowed request headers, as single strings: the carrier credential as `Authorization`;
+ * never the site's identity header (`identityHeader`, AUTH=proxy) nor a header the request's
+ * `Connection` names (hop-by-hop).
+ */
+export function forwardRequestHeaders(headers: IncomingHttpHeaders, identityHeader?: string): Record<string, string> {
+  const hopByHop = connectionNamed(headers.connection);
   const out: Record<string, string> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = headers[name];
-    if (typeof value === 'string') out[name] = value;
+    if (typeof value === 'string' && !hopByHop.has(name) && name !== identityHeader) out[name] = value;
+  }
+  const credential = headers[UPSTREAM_AUTHORIZATION_HEADER];
+  if (typeof credential === 'string' && !hopByHop.has(UPSTREAM_AUTHORIZATION_HEADER)) {
+    out.authorization = credential;
   }
   return out;
 }
 
 /** Upstream response headers minus hop-by-hop ones (and those its Connection header names), cookies and ours. */
 export function filterResponseHeaders(headers: Record<string, string | string[]>): Record<string, string | string[]> {
-  const connection = headers.connection;
-  const named = new Set(
-    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
-      .split(',')
-      .map((t) => t.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  const named = connectionNamed(headers.connection);
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();

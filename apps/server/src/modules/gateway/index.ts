@@ -13,15 +13,12 @@ declare module '../../module.js' {
 /**
  * The carrier/Stratus gateway: same-origin routes under /lab/api/carrier and /lab/api/stratus that
  * forward to configured upstreams (default: the built-in simulators, over HTTP). Nothing is stored.
- * Besides the catalogue, operation paths of imported OpenAPI documents are allowed (the `isAllowed`
- * seam, answered by the OpenAPI store's operation index). It provides the app's outbound client.
+ * Only the enabled entries of the endpoint catalogue (`@lab/core/carrier`) are forwarded: imported
+ * OpenAPI documents add no route. It provides the app's outbound client.
  */
 export const gatewayModule = defineModule({
   name: 'gateway',
-  api: createGatewayRoutes({
-    isAllowed: async (method, path, app) => (await app.services.openApi.store.operationAt(method, path)) !== undefined,
-  }),
+  api: createGatewayRoutes(),
   config: gatewayConfig,
-  needs: ['openApi'],
   provides: { outbound: () => new HttpClient() },
 });

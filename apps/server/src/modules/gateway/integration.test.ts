@@ -33,7 +33,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
   afterAll(() => t.close());
 
   it('creates a shipment with our default sample and tracks what it created', async () => {
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = { 'x-upstream-authorization': `Bearer ${token}` };
     const sample = structuredClone(defaultSample('ship-create')) as Record<string, any>;
     sample.labelResponseOptions = 'LABEL';
     sample.requestedShipment.labelSpecification.imageType = 'ZPLII';
@@ -65,7 +65,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
       base,
       'POST',
       '/lab/api/carrier/sandbox/ship/v1/shipments',
-      json(sample, { authorization: `Bearer ${token}` }),
+      json(sample, { 'x-upstream-authorization': `Bearer ${token}` }),
     );
     expect(res.status).toBe(400);
     const paths = (res.json().errors as { parameterList: { key: string; value: string }[] }[]).flatMap((e) =>
@@ -74,28 +74,35 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
     expect(paths.some((p) => p.includes('requestedShipment') && p.includes('shipper'))).toBe(true);
   });
 
-  it('forwards an operation of an imported document that is not in the catalogue', async () => {
-    // Consolidations are in the imported ship documents but not in the playground's catalogue:
-    // the gateway allows them (the store's operation index) and the answer is the upstream's.
-    const res = await rawRequest(
-      base,
-      'POST',
-      '/lab/api/carrier/sandbox/ship/v1/consolidations/retrieve',
-      json({}, { authorization: `Bearer ${token}` }),
-    );
-    // The simulator serves the catalogue only, so the upstream's own not-found comes back, in the
-    // carrier's error shape, not the gateway's refusal.
-    expect(res.status).toBe(404);
-    expect(res.json().errors[0].code).toBe('NOT.FOUND.ERROR');
-    const notImported = await rawRequest(
-      base,
-      'POST',
-      '/lab/api/carrier/sandbox/ship/v1/nothing/here',
-      json({}, { authorization: `Bearer ${token}` }),
-    );
-    expect(notImported.status).toBe(404);
-    expect(notImported.json()).toEqual({
-      message: 'POST /ship/v1/nothing/here is not a carrier endpoint the gateway forwards',
-    });
+  it('forwards enabled catalogue entries only: imported documents add no route, disabled entries stay refused', async () => {
+    const headers = { 'x-upstream-authorization': `Bearer ${token}` };
+    // Consolidations are in the imported ship documents but not in the catalogue; freight and end
+    // of day are catalogue entries marked disabled; /admin/v1/users would match a document's /{a}/{b}/{c}.
+    for (const [method, path] of [
+      ['POST', '/ship/v1/consolidations/retrieve'],
+      ['POST', '/rate/v1/freight/rates/quotes'],
+      ['POST', '/ship/v1/freight/shipments'],
+      ['POST', '/pickup/v1/freight/pickups/availabilities'],
+      ['PUT', '/ship/v1/endofday/'],
+      ['POST', '/admin/v1/users'],
+      ['POST', '/ship/v1/nothing/here'],
+    ] as const) {
+      const res = await rawRequest(base, method, `/lab/api/carrier/sandbox${path}`, json({}, headers));
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.json()).toEqual({ message: `${method} ${path} is not a carrier endpoint the gateway forwards` });
+    }
+  });
+
+  it('refuses ..; and .; segments as path parameters', async () => {
+    for (const bad of ['..;', '.;', '..;x', '.;jsessionid=1']) {
+      const res = await rawRequest(
+        base,
+        'POST',
+        `/lab/api/carrier/sandbox/track/v1/trackingnumbers/${bad}/x`,
+        json({}, { 'x-upstream-authorization': `Bearer ${token}` }),
+      );
+      expect(res.status, bad).toBe(400);
+      expect(res.json()).toEqual({ message: '. and .. segments are not allowed in the path' });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
 import { PUBLIC_ORIGIN_HEADER, publicOrigin } from '../../http/publicOrigin.js';
+import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
 import {
   RequestBodyError,
@@ -16,17 +17,6 @@ import {
 } from '../../http/outbound.js';
 import { filterResponseHeaders, forwardRequestHeaders, loggableBody } from './headers.js';
 import type { UpstreamKey } from './settings.js';
-
-/**
- * The seam for operation paths of imported OpenAPI documents: the gateway forwards a carrier
- * call when the catalogue has its method and path (`findEndpoint`, host `api`) OR this answers
- * true. The OpenAPI store module passes its operation index here once it exists.
- */
-export type ExtraAllowed = (method: string, path: string, app: FastifyInstance) => boolean | Promise<boolean>;
-
-export interface GatewayOptions {
-  isAllowed?: ExtraAllowed;
-}
 
 /**
  * Where each upstream's built-in simulator lives on this server: the carrier simulator plays
@@ -70,7 +60,8 @@ export function pathProblem(path: string): string | undefined {
   if (/^\/+[a-z][a-z0-9+.-]*:/i.test(path) || path.includes('://')) return 'absolute URLs are not allowed';
   if (path.includes(':')) return ': is not allowed in the path';
   const segments = path.split('/').slice(1);
-  if (segments.some((s) => s === '..' || s === '.')) return '. and .. segments are not allowed in the path';
+  // `..;x` and `.;x` are dot segments to servers that cut path parameters at `;` (Tomcat, Jetty).
+  if (segments.some((s) => /^\.\.?(;|$)/.test(s))) return '. and .. segments are not allowed in the path';
   if (segments.slice(0, -1).some((s) => s === '')) return 'empty path segments (//) are not allowed';
   if (!/^[A-Za-z0-9\-._~/{}!$&'()*+,;=]*$/.test(path)) return 'the path has characters that are not allowed';
   return undefined;
@@ -115,21 +106,18 @@ function logs(request: FastifyRequest, level: 'debug' | 'info'): boolean {
  * The carrier/Stratus gateway under /lab/api: the browser calls these same-origin routes, which
  * forward to configured upstreams only (default: the built-in simulators over HTTP).
  */
-export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPluginAsyncZod {
+export function createGatewayRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     const config = app.config;
     const client = app.services.outbound;
 
-    /** The built-in simulators' upstreams: they are told the origin the caller reached (PUBLIC_ORIGIN_HEADER). */
-    const builtIn = new WeakSet<Upstream>();
-    const upstreamOf = (key: UpstreamKey): Upstream => {
+    const identityHeader = config.auth.mode === 'proxy' ? config.auth.header : undefined;
+    const upstreamOf = (key: UpstreamKey): Upstream & { builtIn?: true } => {
       const configured = config.gatewayUpstreams[key];
       if (configured) return { name: UPSTREAM_NAMES[key], base: configured };
       const origin = selfOrigin(app);
       const base = `${origin ?? 'http://server-not-listening.invalid'}${SIM_PREFIX}${SIMULATOR_PATHS[key]}`;
-      const upstream = { name: `${UPSTREAM_NAMES[key]} (built-in simulator)`, base };
-      builtIn.add(upstream);
-      return upstream;
+      return { name: `${UPSTREAM_NAMES[key]} (built-in simulator)`, base, builtIn: true };
     };
 
     // Bodies are forwarded as received: raw bytes for JSON/forms, the live stream for multipart.
@@ -150,11 +138,14 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
     async function forward(
       request: FastifyRequest,
       reply: FastifyReply,
-      call: Omit<OutboundRequest, 'headers' | 'maxResponseBytes'> & { headers?: Record<string, string> },
+      call: Omit<OutboundRequest, 'headers' | 'maxResponseBytes' | 'upstream'> & {
+        upstream: Upstream & { builtIn?: true };
+        headers?: Record<string, string>;
+      },
     ) {
-      const headers = { ...(call.headers ?? forwardRequestHeaders(request.headers)) };
+      const headers = { ...(call.headers ?? forwardRequestHeaders(request.headers, identityHeader)) };
       // A simulator on this server is called over loopback: its links must name the caller's origin instead.
-      if (builtIn.has(call.upstream)) headers[PUBLIC_ORIGIN_HEADER] = publicOrigin(request, config.publicBaseUrl);
+      if (call.upstream.builtIn) headers[PUBLIC_ORIGIN_HEADER] = publicOrigin(request, config.publicBaseUrl);
       // Bodies are parsed for the log only when that line is written (the benchmark path logs nothing).
       if (logs(request, 'debug')) {
         request.log.debug(
@@ -169,7 +160,10 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
         );
       }
       try {
-        const res = await client.send({ ...call, headers, maxResponseBytes: config.gatewayResponseLimitBytes });
+        // Our own simulators sit behind the site's access control: the per-app key lets the call in
+        // (added after the log line, so the key is never logged).
+        const sent = call.upstream.builtIn ? { ...headers, [INTERNAL_CALL_HEADER]: app.internalCallKey } : headers;
+        const res = await client.send({ ...call, headers: sent, maxResponseBytes: config.gatewayResponseLimitBytes });
         timings.set(request, res.durationMs);
         if (res.status >= 300 && res.status < 400) {
           throw new UpstreamError(
@@ -222,9 +216,12 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
       return path;
     }
 
-    async function checkCatalogue(method: string, path: string, host: CarrierHost) {
+    /**
+     * Only enabled catalogue entries are forwarded: an imported document adds no route (its
+     * `/{a}/{b}/{c}` would match anything), and disabled entries (freight, end of day) stay off.
+     */
+    function checkCatalogue(method: string, path: string, host: CarrierHost) {
       if (findEndpoint(method, path, host)) return;
-      if (host === 'api' && options.isAllowed && (await options.isAllowed(method, path, app))) return;
       throw new GatewayRefusal(404, `${method} ${path} is not a carrier endpoint the gateway forwards`);
     }
 
@@ -290,7 +287,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
         try {
           const { env } = request.params as { env: string };
           const path = carrierPath(request, env);
-          await checkCatalogue(request.method, path, 'api');
+          checkCatalogue(request.method, path, 'api');
           const body = rawBody(request);
           return await forward(request, reply, {
             upstream: upstreamOf(envKey(env as CarrierEnvironment, false)),
@@ -324,7 +321,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
             throw new GatewayRefusal(404, `unknown carrier environment "${env}": use sandbox or production`);
           }
           const upstream = upstreamOf(envKey(env as CarrierEnvironment, false));
-          if (!builtIn.has(upstream) || !/^\d{12}(-invoice)?\.(pdf|png|zpl|epl)$/.test(file)) {
+          if (!upstream.builtIn || !/^\d{12}(-invoice)?\.(pdf|png|zpl|epl)$/.test(file)) {
             throw new GatewayRefusal(404, `no label ${file} here: labels are served for the built-in simulator only`);
           }
           return await forward(request, reply, {
@@ -354,7 +351,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
         try {
           const { env } = request.params;
           const path = carrierPath(request, env);
-          await checkCatalogue('POST', path, 'documents');
+          checkCatalogue('POST', path, 'documents');
           const stream = request.body as Readable | undefined;
           const contentType = request.headers['content-type'] ?? '';
           if (!stream || Buffer.isBuffer(stream) || !/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
@@ -366,7 +363,7 @@ export function createGatewayRoutes(options: GatewayOptions = {}): FastifyPlugin
             stream.resume();
             throw new GatewayRefusal(413, `Payload too large: the upload limit is ${limit} bytes`);
           }
-          const headers = forwardRequestHeaders(request.headers);
+          const headers = forwardRequestHeaders(request.headers, identityHeader);
           if (Number.isFinite(declared)) headers['content-length'] = String(declared);
           return await forward(request, reply, {
             upstream: upstreamOf(envKey(env as CarrierEnvironment, true)),

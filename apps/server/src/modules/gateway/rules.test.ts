@@ -47,7 +47,8 @@ describe('gateway headers and log bodies', () => {
   it('forwards only the allowlisted request headers', () => {
     expect(
       forwardRequestHeaders({
-        authorization: 'Bearer t',
+        authorization: 'Basic c2l0ZS11c2VyOnNpdGUtcGFzc3dvcmQ=',
+        'x-upstream-authorization': 'Bearer t',
         'content-type': 'application/json',
         accept: '*/*',
         'x-customer-transaction-id': 'id',
@@ -67,6 +68,23 @@ describe('gateway headers and log bodies', () => {
       'x-locale': 'zh_CN',
       'x-api-key': 'k',
       'x-requested-with': 'XMLHttpRequest',
+    });
+  });
+
+  it('never forwards a header the request’s Connection names (hop-by-hop), nor the site’s identity header', () => {
+    const headers = {
+      connection: 'keep-alive, X-Api-Key',
+      'x-api-key': 'k',
+      'x-locale': 'en_US',
+      'x-upstream-authorization': 'Bearer t',
+    };
+    expect(forwardRequestHeaders(headers)).toEqual({ 'x-locale': 'en_US', authorization: 'Bearer t' });
+    expect(forwardRequestHeaders({ ...headers, connection: 'x-upstream-authorization' })).toEqual({
+      'x-locale': 'en_US',
+      'x-api-key': 'k',
+    });
+    expect(forwardRequestHeaders({ 'x-locale': 'en_US', 'x-api-key': 'ada' }, 'x-api-key')).toEqual({
+      'x-locale': 'en_US',
     });
   });
 

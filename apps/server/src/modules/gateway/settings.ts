@@ -41,7 +41,7 @@ export const gatewayConfig = defineModuleConfig({
       carrierDocumentsProduction: e.CARRIER_DOCUMENTS_PRODUCTION_URL,
       stratus: e.STRATUS_URL,
     },
-    /** Connect, headers and body timeouts (each) for carrier calls, and for Stratus calls. */
+    /** The total deadline of one carrier call, and of one Stratus call (connect to last byte). */
     gatewayCarrierTimeoutMs: e.GATEWAY_CARRIER_TIMEOUT_MS,
     gatewayStratusTimeoutMs: e.GATEWAY_STRATUS_TIMEOUT_MS,
     gatewayResponseLimitBytes: e.GATEWAY_RESPONSE_LIMIT_BYTES,

@@ -20,7 +20,7 @@ import {
   type ZplAnalysis,
 } from '@lab/core/labels/zpl';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { detectImageKind } from '../../images/decode.js';
+import { detectImageKind, imageHeaderProblem } from '../../images/decode.js';
 import { labelClient } from './limits.js';
 import { readMultipart } from './multipart.js';
 import { RenderBusyError, RenderError, RenderTimeoutError } from './pool.js';
@@ -173,6 +173,9 @@ export function graphicsRoute(service: LabelService, bodyLimit: number): Fastify
           throw badRequest(`${issue.path.join('.')}: ${issue.message}`);
         }
         if (!detectImageKind(image)) throw new HttpError(415, 'the file is not a PNG, JPEG or BMP image');
+        // Refused from its header, before it takes a render worker and memory to decode.
+        const tooLarge = imageHeaderProblem(image);
+        if (tooLarge) throw new HttpError(422, tooLarge);
         const o = parsed.data;
         const options: GraphicOptions = {
           ...(o.width !== undefined ? { widthDots: o.width } : {}),

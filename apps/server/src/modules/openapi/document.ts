@@ -6,6 +6,10 @@ import { parse as parseYaml } from 'yaml';
 import { HTTP_METHODS, type NamedSample, type OpenApiOperation } from '@lab/core/contract';
 import { isObject, refName, resolveRef, type JsonObject } from '@lab/core/json';
 import { ImportError } from '../../imports/registry.js';
+import { jsonDepth } from '../../http/json.js';
+
+/** Deepest nesting an imported document may have (the carrier's nest about 30 levels). */
+const MAX_DOCUMENT_DEPTH = 1_000;
 
 /** Reading, checking and indexing the carrier's OpenAPI documents (pure functions over the JSON). */
 
@@ -120,10 +124,15 @@ export async function readOpenApiDocument(file: string): Promise<ParsedDocument>
   } catch (err) {
     throw fail(`cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
+  // Every later step walks the document recursively: refuse a nesting that would overflow the stack.
+  if (jsonDepth(bytes, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+    throw fail(`nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+  }
   let doc: unknown;
   try {
     doc = /\.ya?ml$/i.test(file) ? parseYaml(bytes) : JSON.parse(bytes.replace(/^\uFEFF/, ''));
   } catch (err) {
+    if (err instanceof RangeError) throw fail(`nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
     throw fail(`not valid ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(err as Error).message}`);
   }
   if (!isObject(doc)) throw fail('not an OpenAPI document (the top level is not an object)');

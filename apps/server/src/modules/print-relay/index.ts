@@ -1,6 +1,7 @@
 import { defineModule } from '../../module.js';
 import { registerPrintAgent } from './agent/cli.js';
 import * as m0030 from './migrations/0030_print_relay.js';
+import * as m0080 from './migrations/0080_print_relay_rate.js';
 import { printRelayRoutes } from './routes.js';
 import { printRelayConfig } from './settings.js';
 
@@ -8,7 +9,7 @@ import { printRelayConfig } from './settings.js';
 export const printRelayModule = defineModule({
   name: 'print-relay',
   api: printRelayRoutes,
-  migrations: { '0030_print_relay': m0030 },
+  migrations: { '0030_print_relay': m0030, '0080_print_relay_rate': m0080 },
   commands: [registerPrintAgent],
   config: printRelayConfig,
   csp: (config) => ({ connectSrc: config.printAgentOrigins }),

@@ -13,6 +13,19 @@ export const LOG_RETENTION_PER_LISTEN_ID = 200;
 export class PrintRelayRepo {
   constructor(private readonly db: Db) {}
 
+  /** Counts one request in its bucket and answers the bucket's count (one statement: no lost updates). */
+  async hit(bucket: string, windowEnd: string): Promise<number> {
+    const row = await this.db.kysely
+      .insertInto('print_relay_hits')
+      .values({ bucket, hits: 1, window_end: windowEnd })
+      .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({ hits: eb('print_relay_hits.hits', '+', 1) })))
+      .returning('hits')
+      .executeTakeFirstOrThrow();
+    const hits = Number(row.hits);
+    if (hits === 1) await this.db.kysely.deleteFrom('print_relay_hits').where('window_end', '<', windowEnd).execute();
+    return hits;
+  }
+
   async addListener(listenId: string, created: string): Promise<void> {
     await this.db.kysely.insertInto('print_listeners').values({ listen_id: listenId, created }).execute();
   }

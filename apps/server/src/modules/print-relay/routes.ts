@@ -9,10 +9,34 @@ import { PrintRelay } from './service.js';
  * listening on the realtime topic `print-relay/{listenId}` prints it through its local agent and
  * logs the result; both read the history.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A relay route counted against PRINT_RELAY_RATE_PER_MINUTE per address (in the database). */
+    relayRateLimit?: boolean;
+  }
+}
+
 export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
   const cfg = app.config;
   const relay = new PrintRelay(new PrintRelayRepo(app.db), app.bus, cfg, app.log);
-  const rateLimit = { max: cfg.printRelayRateLimitPerMinute, timeWindow: 60_000 };
+
+  const repo = new PrintRelayRepo(app.db);
+  // Counted in the database (print_relay_hits), so instances sharing PostgreSQL share one budget
+  // per address, instead of @fastify/rate-limit's memory per instance.
+  const rateLimit = true;
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.relayRateLimit) return;
+    const minute = Math.floor(Date.now() / 60_000);
+    const windowEnd = new Date((minute + 1) * 60_000).toISOString();
+    const hits = await repo.hit(`${request.routeOptions.url}|${request.ip}|${minute}`, windowEnd);
+    if (hits > cfg.printRelayRateLimitPerMinute) {
+      const seconds = Math.max(1, Math.ceil(((minute + 1) * 60_000 - Date.now()) / 1000));
+      return reply
+        .code(429)
+        .header('retry-after', String(seconds))
+        .send({ message: `Rate limit exceeded, retry in ${seconds} seconds` });
+    }
+  });
 
   registerRoute(
     app,
@@ -24,7 +48,8 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({
-      presetListenId: cfg.printRelayListenIds[0] ?? null,
+      // An id meant for the administrator's own receivers is given out by the administrator, not here.
+      presetListenId: cfg.printRelayPresetPublic ? (cfg.printRelayListenIds[0] ?? null) : null,
       remoteZplSample: cfg.printRelayRemoteZplSample,
       agentOrigins: cfg.printAgentOrigins,
       maxJobBytes: cfg.printRelayMaxJobBytes,
@@ -37,7 +62,7 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     'printRelay.issueListenId',
     {
-      config: { rateLimit },
+      config: { relayRateLimit: rateLimit },
       schema: {
         summary: 'Issue a new unguessable listen id (130 random bits) for a receiver',
         tags: ['print-relay'],
@@ -52,7 +77,7 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // JSON escaping can double the size of the ZPL; the exact limit is checked on the text.
       bodyLimit: cfg.printRelayMaxJobBytes * 2 + 4096,
-      config: { rateLimit },
+      config: { relayRateLimit: rateLimit },
       schema: {
         summary: 'Send a print job to the receiver listening on this id',
         tags: ['print-relay'],
@@ -77,7 +102,7 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     'printRelay.logResult',
     {
-      config: { rateLimit },
+      config: { relayRateLimit: rateLimit },
       schema: {
         summary: 'Log what a receiver did with a job (printed or why not)',
         tags: ['print-relay'],

@@ -31,6 +31,8 @@ export const printRelayConfig = defineModuleConfig({
       .refine((v) => list(v).every((id) => LISTEN_ID_PATTERN.test(id)), {
         message: 'PRINT_RELAY_LISTEN_IDS: each id is 1 to 64 lower-case letters, digits, _ or -',
       }),
+    /** false: the pre-set id is the administrator's own receivers', not shown to every visitor. */
+    PRINT_RELAY_PRESET_PUBLIC: z.enum(['true', 'false']).default('true'),
     PRINT_RELAY_REMOTE_ZPL_SAMPLE: z.string().default(DEFAULT_REMOTE_ZPL_SAMPLE),
     PRINT_RELAY_MAX_JOB_BYTES: z.coerce
       .number()
@@ -45,6 +47,8 @@ export const printRelayConfig = defineModuleConfig({
     printAgentOrigins: list(e.PRINT_AGENT_ORIGINS).map((o) => new URL(o).origin),
     /** Administrator-set listen ids (the first is the screen's pre-set id); others must be issued. */
     printRelayListenIds: list(e.PRINT_RELAY_LISTEN_IDS),
+    /** Whether GET /print-relay/config publishes the pre-set id to every visitor (a shared test id). */
+    printRelayPresetPublic: e.PRINT_RELAY_PRESET_PUBLIC === 'true',
     printRelayRemoteZplSample: e.PRINT_RELAY_REMOTE_ZPL_SAMPLE,
     printRelayMaxJobBytes: e.PRINT_RELAY_MAX_JOB_BYTES,
     printRelayRateLimitPerMinute: e.PRINT_RELAY_RATE_PER_MINUTE,

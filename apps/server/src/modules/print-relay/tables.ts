@@ -5,6 +5,7 @@ declare module '../../db/schema.js' {
     print_listeners: PrintListenerTable;
     print_jobs: PrintJobTable;
     print_logs: PrintLogTable;
+    print_relay_hits: PrintRelayHitTable;
   }
 }
 
@@ -47,4 +48,13 @@ export interface PrintLogTable {
   message: string;
   /** ISO-8601 UTC. */
   created: string;
+}
+
+/** Requests of one address to one route in one minute (rate limits shared by every instance). */
+export interface PrintRelayHitTable {
+  /** `<route>|<address>|<minute>`. */
+  bucket: string;
+  hits: number;
+  /** ISO-8601 UTC end of the minute; older rows are removed. */
+  window_end: string;
 }

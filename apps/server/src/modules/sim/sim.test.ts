@@ -122,10 +122,10 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
       'POST',
       '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
       {
-        headers: { authorization: `Basic ${Buffer.from('k:s').toString('base64')}` },
+        headers: { 'x-upstream-authorization': `Basic ${Buffer.from('k:s').toString('base64')}` },
       },
     );
-    const auth = { authorization: `Bearer ${tokenRes.json().access_token}`, 'x-api-key': 'k' };
+    const auth = { 'x-upstream-authorization': `Bearer ${tokenRes.json().access_token}`, 'x-api-key': 'k' };
     const posted = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ ProjetId: randomUUID(), Transaction: '116,"2"187,"ZEBRA"99,""' }),
@@ -174,7 +174,10 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
       body: 'grant_type=client_credentials&client_id=k&client_secret=s',
     });
     const shipped = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/ship/v1/shipments', {
-      headers: { authorization: `Bearer ${tokenRes.json().access_token}`, 'content-type': 'application/json' },
+      headers: {
+        'x-upstream-authorization': `Bearer ${tokenRes.json().access_token}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(sample),
     });
     expect(shipped.status).toBe(200);

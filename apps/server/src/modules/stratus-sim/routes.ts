@@ -85,6 +85,7 @@ export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['simulators'],
         response: { 200: stratusGreetReply, 401: apiError },
       },
+      config: { errorReply: (m: string) => ({ Message: m }) },
     },
     async (request, reply) => {
       try {

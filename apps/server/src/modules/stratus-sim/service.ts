@@ -43,6 +43,9 @@ export interface StratusOrder {
   Message?: string;
 }
 
+/** Tokens held at once; past it the oldest is dropped (a client asking for tokens in a loop cannot grow the Map). */
+export const MAX_LIVE_TOKENS = 10_000;
+
 /** A request the simulator refuses, with the status and body Stratus would send. */
 export class StratusError extends Error {
   constructor(
@@ -132,7 +135,12 @@ export class StratusSimulator {
     if (decoded.slice(colon + 1) === STRATUS_INVALID_CREDENTIAL)
       throw new StratusError(401, STRATUS_MESSAGES.badClient, true);
     const now = this.now();
-    for (const [t, { expires }] of this.tokens) if (expires <= now) this.tokens.delete(t);
+    // Tokens live STRATUS_TOKEN_SECONDS each, so the Map's insertion order is expiry order: drop
+    // from the front while expired (never a scan of every token), and the oldest past the bound.
+    for (const [t, { expires }] of this.tokens) {
+      if (expires > now && this.tokens.size < MAX_LIVE_TOKENS) break;
+      this.tokens.delete(t);
+    }
     const token = this.hex(40);
     this.tokens.set(token, { expires: now + STRATUS_TOKEN_SECONDS * 1000, client: decoded.slice(0, colon) });
     return { access_token: token, token_type: 'Bearer', expires_in: STRATUS_TOKEN_SECONDS, scope: 'oob' };
@@ -151,6 +159,11 @@ export class StratusSimulator {
       throw new StratusError(401, STRATUS_MESSAGES.noApiKey);
     }
     return live.client;
+  }
+
+  /** How many tokens are held (bounded by MAX_LIVE_TOKENS). */
+  liveTokens(): number {
+    return this.tokens.size;
   }
 
   greet() {

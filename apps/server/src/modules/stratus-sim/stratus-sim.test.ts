@@ -53,8 +53,10 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
     );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    const token = await rawRequest(base, 'POST', TOKEN_PATH, { headers: { authorization: basic('key', 'secret') } });
-    auth = { authorization: `Bearer ${token.json().access_token}`, 'x-api-key': 'api-key-1' };
+    const token = await rawRequest(base, 'POST', TOKEN_PATH, {
+      headers: { 'x-upstream-authorization': basic('key', 'secret') },
+    });
+    auth = { 'x-upstream-authorization': `Bearer ${token.json().access_token}`, 'x-api-key': 'api-key-1' };
   });
   afterAll(() => t?.close());
 
@@ -73,11 +75,13 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
   };
 
   it('issues tokens for Basic credentials and refuses the documented failing pair', async () => {
-    const ok = await rawRequest(base, 'POST', TOKEN_PATH, { headers: { authorization: basic('k', 's') } });
+    const ok = await rawRequest(base, 'POST', TOKEN_PATH, { headers: { 'x-upstream-authorization': basic('k', 's') } });
     expect(ok.status).toBe(200);
     expect(ok.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3300, scope: 'oob' });
     expect(ok.json().access_token).toMatch(/^[0-9a-f]{40}$/);
-    const bad = await rawRequest(base, 'POST', TOKEN_PATH, { headers: { authorization: basic('k', 'invalid') } });
+    const bad = await rawRequest(base, 'POST', TOKEN_PATH, {
+      headers: { 'x-upstream-authorization': basic('k', 'invalid') },
+    });
     expect(bad.status).toBe(401);
     expect(bad.json()).toEqual({ error: 'invalid_client', error_description: STRATUS_MESSAGES.badClient });
     const none = await rawRequest(base, 'POST', TOKEN_PATH, {});
@@ -90,12 +94,12 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ Id: expect.stringMatching(/^[0-9a-f-]{36}$/), Purpose: STRATUS_MESSAGES.purpose });
     const noKey = await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet', {
-      headers: { authorization: auth.authorization! },
+      headers: { 'x-upstream-authorization': auth['x-upstream-authorization']! },
     });
     expect(noKey.status).toBe(401);
     expect(noKey.json()).toEqual({ Message: STRATUS_MESSAGES.noApiKey });
     const noToken = await rawRequest(base, 'GET', '/lab/api/stratus/stratus/v1/greet', {
-      headers: { authorization: 'Bearer nope', 'x-api-key': 'k' },
+      headers: { 'x-upstream-authorization': 'Bearer nope', 'x-api-key': 'k' },
     });
     expect(noToken.status).toBe(401);
     expect(noToken.json()).toEqual({ Message: STRATUS_MESSAGES.noBearer });
@@ -184,7 +188,10 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
   });
 
   it('takes orders with a bearer token alone, but refuses the failing api key', async () => {
-    const bearer = { authorization: auth.authorization!, 'content-type': 'application/json' };
+    const bearer = {
+      'x-upstream-authorization': auth['x-upstream-authorization']!,
+      'content-type': 'application/json',
+    };
     const body = JSON.stringify({ ProjetId: randomUUID(), Transaction: sample('ZEBRA') });
     const ok = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', { headers: bearer, body });
     expect(ok.status).toBe(200);

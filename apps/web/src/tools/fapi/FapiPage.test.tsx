@@ -296,7 +296,7 @@ describe('FAPI Playground', () => {
 
     const call = sent.find((s) => s.url === '/lab/api/carrier/sandbox/ship/v1/shipments')!;
     expect(call.method).toBe('POST');
-    expect(call.headers.authorization).toBe('Bearer tok-saved');
+    expect(call.headers['x-upstream-authorization']).toBe('Bearer tok-saved');
     expect(call.headers['x-locale']).toBe('en_US');
     expect(call.headers['x-customer-transaction-id']).toMatch(/^lab-sandbox-ship-create-\d{8}-\d{9}$/);
     expect(JSON.parse(call.body)).toEqual({
@@ -343,14 +343,14 @@ describe('FAPI Playground', () => {
       `curl -X POST '${location.origin}/lab/api/carrier/sandbox/location/v1/locations'`,
       `  -H 'content-type: application/json'`,
       `  -H 'accept: application/json'`,
-      `  -H 'authorization: Bearer <access token>'`,
+      `  -H 'x-upstream-authorization: Bearer <access token>'`,
       `  -H 'x-locale: en_US'`,
       expect.stringMatching(/^ {2}-H 'x-customer-transaction-id: lab-sandbox-locations-\d{8}-\d{9}'$/),
       `  --data-raw '{"location":1}'`,
     ]);
     expect(curl).not.toHaveTextContent('tok-saved');
     await userEvent.click(screen.getByRole('checkbox', { name: 'show the token' }));
-    expect(screen.getByTestId('curl')).toHaveTextContent('authorization: Bearer tok-saved');
+    expect(screen.getByTestId('curl')).toHaveTextContent('x-upstream-authorization: Bearer tok-saved');
   });
 
   it('sends x-locale zh_CN and refreshes an expired token before the call', async () => {
@@ -367,7 +367,7 @@ describe('FAPI Playground', () => {
     await expectNotice('new access token obtained');
     await screen.findByTestId('response-summary');
     const call = sent.find((x) => x.url === '/lab/api/carrier/sandbox/ship/v1/shipments')!;
-    expect(call.headers.authorization).toBe('Bearer tok-abc');
+    expect(call.headers['x-upstream-authorization']).toBe('Bearer tok-abc');
     expect(call.headers['x-locale']).toBe('zh_CN');
   });
 

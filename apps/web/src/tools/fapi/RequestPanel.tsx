@@ -1,7 +1,7 @@
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { Button, Col, Flex, Row, Spin, Tag, Tooltip } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
-import { endpointById, type CarrierEndpoint } from '@lab/core/carrier';
+import { endpointById, UPSTREAM_AUTHORIZATION_HEADER, type CarrierEndpoint } from '@lab/core/carrier';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import type { PlaygroundHandoff } from '@/lib/playground/handoff';
@@ -97,7 +97,7 @@ export function RequestPanel(props: RequestPanelProps) {
     headers: {
       'content-type': 'application/json',
       accept: 'application/json',
-      authorization: `Bearer ${credential?.accessToken ?? ''}`,
+      [UPSTREAM_AUTHORIZATION_HEADER]: `Bearer ${credential?.accessToken ?? ''}`,
       'x-locale': tab.locale,
       'x-customer-transaction-id': transactionId(env, endpoint.id, new Date()),
     },

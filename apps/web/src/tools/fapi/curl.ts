@@ -13,7 +13,7 @@ export interface CurlRequest {
 export function toCurl(req: CurlRequest, showToken: boolean): string {
   const lines = [`curl -X ${req.method} ${quote(req.url)}`];
   for (const [name, value] of Object.entries(req.headers)) {
-    const shown = name.toLowerCase() === 'authorization' && !showToken ? `Bearer ${MASKED_TOKEN}` : value;
+    const shown = /^(x-upstream-)?authorization$/i.test(name) && !showToken ? `Bearer ${MASKED_TOKEN}` : value;
     lines.push(`  -H ${quote(`${name}: ${shown}`)}`);
   }
   lines.push(`  --data-raw ${quote(req.body)}`);

@@ -175,19 +175,19 @@ describe('copy as curl', () => {
   const req = {
     url: 'http://lab.example/lab/api/carrier/sandbox/ship/v1/shipments',
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer secret-token' },
+    headers: { 'content-type': 'application/json', 'x-upstream-authorization': 'Bearer secret-token' },
     body: `{"name":"O'Neil"}`,
   };
 
   it('masks the token unless asked, and quotes for the shell', () => {
     const masked = toCurl(req, false);
     expect(masked).not.toContain('secret-token');
-    expect(masked).toContain(`-H 'authorization: Bearer ${MASKED_TOKEN}'`);
+    expect(masked).toContain(`-H 'x-upstream-authorization: Bearer ${MASKED_TOKEN}'`);
     expect(masked).toContain(`--data-raw '{"name":"O'\\''Neil"}'`);
     expect(masked.split(' \\\n')[0]).toBe(
       `curl -X POST 'http://lab.example/lab/api/carrier/sandbox/ship/v1/shipments'`,
     );
-    expect(toCurl(req, true)).toContain(`-H 'authorization: Bearer secret-token'`);
+    expect(toCurl(req, true)).toContain(`-H 'x-upstream-authorization: Bearer secret-token'`);
   });
 
   it('names the transaction by environment, endpoint and time', () => {

@@ -38,7 +38,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   const route = `${method} ${url.pathname}`;
   if (route === 'GET /lab/api/config') return json({ version: '0.1.0', fileShareUrl: null });
   if (route === 'POST /lab/api/stratus/auth/oauth/v2/token') {
-    const [, secret] = atob((headers.authorization ?? '').replace(/^Basic /, '')).split(':');
+    const [, secret] = atob((headers['x-upstream-authorization'] ?? '').replace(/^Basic /, '')).split(':');
     if (secret === 'invalid')
       return json(
         { error: 'invalid_client', error_description: 'The client key and secret were not accepted' },
@@ -124,7 +124,7 @@ describe('Stratus screen', () => {
     expect(token.method).toBe('POST');
     expect(token.search).toBe('?grant_type=client_credentials&scope=oob');
     expect(token.headers).toMatchObject({
-      authorization: `Basic ${btoa('key:secret')}`,
+      'x-upstream-authorization': `Basic ${btoa('key:secret')}`,
       'x-requested-with': 'XMLHttpRequest',
     });
     expect(await screen.findByText('new access token obtained')).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('Stratus screen', () => {
     expect(await screen.findByText('greet-id-1')).toBeInTheDocument();
     expect(screen.getByText('Stratus simulator: your token and api key work')).toBeInTheDocument();
     const greet = calls.find((c) => c.path === '/lab/api/stratus/stratus/v1/greet')!;
-    expect(greet.headers).toMatchObject({ authorization: 'Bearer tok-secret2', 'x-api-key': 'api' });
+    expect(greet.headers).toMatchObject({ 'x-upstream-authorization': 'Bearer tok-secret2', 'x-api-key': 'api' });
     expect(screen.getByTestId('credentials-tag')).toHaveTextContent('credentials verified');
   });
 
@@ -235,7 +235,7 @@ describe('Stratus screen', () => {
     fireEvent.click(button('Ship Now'));
     await waitFor(() => expect(calls.some((c) => c.path === '/lab/api/stratus/stratus/v1/order')).toBe(true));
     const post = calls.find((c) => c.path === '/lab/api/stratus/stratus/v1/order')!;
-    expect(post.headers).toMatchObject({ authorization: 'Bearer tok-secret', 'x-api-key': 'api' });
+    expect(post.headers).toMatchObject({ 'x-upstream-authorization': 'Bearer tok-secret', 'x-api-key': 'api' });
     expect(post.body).toEqual({
       ProjetId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       Transaction: '0,"020"1,"Ref"116,"2"187,"ZEBRA"99,""',

@@ -5,6 +5,7 @@ import type {
   StratusOrderRequest,
   StratusTokenReply,
 } from '@lab/core/contract';
+import { UPSTREAM_AUTHORIZATION_HEADER } from '@lab/core/carrier';
 
 /**
  * The browser side of Stratus: same-origin calls to our gateway (`/lab/api/stratus/…`, always
@@ -72,7 +73,7 @@ export interface StratusToken {
 export async function fetchStratusToken(clientKey: string, clientSecret: string): Promise<StratusToken> {
   const reply = await call<StratusTokenReply>('/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
     method: 'POST',
-    headers: { authorization: basic(clientKey, clientSecret) },
+    headers: { [UPSTREAM_AUTHORIZATION_HEADER]: basic(clientKey, clientSecret) },
   });
   return { accessToken: reply.access_token, expiresSeconds: reply.expires_in || STRATUS_TOKEN_SECONDS };
 }
@@ -83,7 +84,7 @@ export interface StratusAuth {
 }
 
 const authHeaders = (auth: StratusAuth): Record<string, string> => ({
-  authorization: `Bearer ${auth.accessToken}`,
+  [UPSTREAM_AUTHORIZATION_HEADER]: `Bearer ${auth.accessToken}`,
   'x-api-key': auth.apiKey,
 });
 

@@ -10,7 +10,7 @@ import { useRealtime } from '@/lib/realtime';
 import { agentErrorText, canPrint, defaultAgentUrl, writeToDevice } from './agent';
 import { LocalPrintTab } from './LocalPrintTab';
 import { messages } from './messages';
-import { fetchPrintJob, logPrintResult, relayQueries } from './relayApi';
+import { fetchPrintJob, issueListenId, logPrintResult, relayQueries } from './relayApi';
 import { RemotePrintTab } from './RemotePrintTab';
 import { usePrinter, type Printer } from './usePrinter';
 
@@ -72,6 +72,11 @@ export default function ZebraPrinterPage() {
   const [tab, setTab] = useState<TabKey>('local');
   const [receiver, setReceiver] = useState(false);
   const [listenId, setListenId] = useState('');
+  /** A receiver needs an id at once: the site's pre-set id, else a new one (never an empty field). */
+  const receiverListenId = async (): Promise<string> => {
+    const config = await queryClient.fetchQuery(relayQueries.config);
+    return config.presetListenId ?? (await issueListenId()).listenId;
+  };
   const senderNodeId = useMemo(() => nodeId('REMOTE'), []);
   const { readiness, device } = printer.state;
   const valid = LISTEN_ID_PATTERN.test(listenId);
@@ -139,8 +144,10 @@ export default function ZebraPrinterPage() {
             checked={receiver}
             onChange={(e) => {
               setReceiver(e.target.checked);
-              if (e.target.checked) setTab('remote');
-              else setListenId('');
+              if (e.target.checked) {
+                setTab('remote');
+                if (listenId === '') void receiverListenId().then(setListenId, () => undefined);
+              } else setListenId('');
             }}
           >
             {m.runAsReceiver}

@@ -1,8 +1,11 @@
 import { PDF_PRINT_SCALE } from '@lab/core/print';
 import { pdfToPngs } from '@/components/label-viewer/pdf';
+import { checkImageSize } from '@/lib/imageSize';
 
 /** An uploaded image as PNG (what /convert is told it gets): PNGs as they are, others redrawn. */
 export async function imageAsPng(file: Blob): Promise<Blob> {
+  // Refused from its header before the browser (or the agent's /convert) decodes it.
+  await checkImageSize(file);
   if (file.type === 'image/png') return file;
   const bitmap = await createImageBitmap(file);
   const canvas = document.createElement('canvas');

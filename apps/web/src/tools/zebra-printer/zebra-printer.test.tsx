@@ -16,10 +16,12 @@ const device = {
   manufacturer: 'Zebra Technologies',
 };
 let agentUp: boolean;
+let preset: string | null;
 let writes: string[];
 
 beforeEach(() => {
   agentUp = true;
+  preset = 'shanghai-desk';
   writes = [];
   localStorage.clear();
   fakeServer(
@@ -27,7 +29,7 @@ beforeEach(() => {
       'GET /config': () => ({ body: clientConfig() }),
       'GET /print-relay/config': () => ({
         body: {
-          presetListenId: 'shanghai-desk',
+          presetListenId: preset,
           remoteZplSample: '^XA^FDsample^FS^XZ',
           agentOrigins: ['http://127.0.0.1:9100'],
           maxJobBytes: 1048576,
@@ -35,6 +37,7 @@ beforeEach(() => {
           historySize: 20,
         },
       }),
+      'POST /print-relay/listen-ids': () => ({ body: { listenId: 'abcdefghijklmnopqrstuvwxyz' } }),
       'GET /print-relay/:listenId/history': () => ({
         body: {
           items: [
@@ -121,6 +124,28 @@ describe('Browser Print screen', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
     await waitFor(() => expect((screen.getByLabelText('Listen id') as HTMLInputElement).value).toBe(''));
     await waitFor(() => expect(screen.getByText('Exit receiver mode')).toBeTruthy());
+  });
+
+  it('Run as Receiver never leaves the listen id empty: the pre-set id again, or a new one when none is pre-set', async () => {
+    renderWithProviders(<ZebraPrinterPage />);
+    const box = () => screen.getByRole('checkbox', { name: 'Run as Receiver' });
+    const id = () => (screen.getByLabelText('Listen id') as HTMLInputElement).value;
+    fireEvent.click(box());
+    await waitFor(() => expect(id()).toBe('shanghai-desk'));
+    fireEvent.click(box());
+    await waitFor(() => expect(id()).toBe(''));
+    fireEvent.click(box());
+    await waitFor(() => expect(id()).toBe('shanghai-desk'));
+  });
+
+  it('issues a new listen id on Run as Receiver when the site has no pre-set id', async () => {
+    preset = null;
+    renderWithProviders(<ZebraPrinterPage />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Listen id') as HTMLInputElement).value).toBe('abcdefghijklmnopqrstuvwxyz'),
+    );
+    await waitFor(() => expect(screen.getByText('Enter receiver mode')).toBeTruthy());
   });
 
   it('speaks Chinese', async () => {

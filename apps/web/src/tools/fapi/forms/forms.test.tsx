@@ -144,7 +144,7 @@ describe('Account Verification', () => {
       method: 'POST',
       json: { accountNumber: { value: '740561075' } },
     });
-    expect(sent[0]!.headers).toMatchObject({ authorization: 'Bearer tok-123', 'x-locale': 'en_US' });
+    expect(sent[0]!.headers).toMatchObject({ 'x-upstream-authorization': 'Bearer tok-123', 'x-locale': 'en_US' });
     expect(sent[0]!.headers['x-customer-transaction-id']).toMatch(/^sandbox_Account_Verification_\d{4}-/);
   });
 

@@ -1,3 +1,4 @@
+import { UPSTREAM_AUTHORIZATION_HEADER } from '@lab/core/carrier';
 import type { CarrierCallResult, CarrierEnv, CarrierLocale } from './types';
 
 /**
@@ -77,7 +78,8 @@ export async function callCarrier(call: CarrierCall): Promise<CarrierCallResult>
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
-    authorization: `Bearer ${call.accessToken}`,
+    // Not `Authorization`: under AUTH=basic that is the site's own login (the gateway never forwards it).
+    [UPSTREAM_AUTHORIZATION_HEADER]: `Bearer ${call.accessToken}`,
   };
   if (call.locale) headers['x-locale'] = call.locale;
   if (call.transactionId) headers['x-customer-transaction-id'] = call.transactionId;
@@ -109,7 +111,10 @@ export async function uploadCarrierDocument(call: {
   signal?: AbortSignal;
 }): Promise<CarrierCallResult> {
   const started = performance.now();
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${call.accessToken}` };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [UPSTREAM_AUTHORIZATION_HEADER]: `Bearer ${call.accessToken}`,
+  };
   if (call.locale) headers['x-locale'] = call.locale;
   if (call.transactionId) headers['x-customer-transaction-id'] = call.transactionId;
   try {
