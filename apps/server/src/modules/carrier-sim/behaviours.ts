@@ -659,6 +659,8 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
   }
   const rs = { ...open.requestedShipment, requestedPackageLineItems: open.packages.map((p) => p.line) };
   await checkShipmentRules(ctx, req.body, rs);
+  // Rated (and the lane checked) as create shipment is, before anything is stored.
+  const rating = await shipmentRating(ctx.places, rs, today(ctx));
   const spec = obj(req.body.labelSpecification ?? open.requestedShipment.labelSpecification);
   const { shipment, pieces } = await makeShipment(
     ctx,
@@ -674,7 +676,7 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
   await saveOpenShipment(ctx, open);
   const reply = openReply(ctx, req, open);
   const transaction = obj(arr(obj(reply.body.output).transactionShipments)[0]);
-  transaction.pieceResponses = pieces;
+  transaction.pieceResponses = pieces.map((p, i) => ({ ...p, ...rating.piece(i) }));
   return reply;
 }
 

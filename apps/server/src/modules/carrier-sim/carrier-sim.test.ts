@@ -486,6 +486,12 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       const confirmedPieces = confirmed.json().output.transactionShipments[0].pieceResponses;
       expect(confirmedPieces.map((p: Json) => p.trackingNumber)).toEqual(pieces.map((p: Json) => p.trackingNumber));
       expect(confirmedPieces[0].packageDocuments[0].encodedLabel).toEqual(expect.any(String));
+      // Rated like a created shipment: delivered business days after its ship date, never on it.
+      const shipDate = confirmed.json().output.transactionShipments[0].shipDatestamp ?? '';
+      for (const piece of confirmedPieces) {
+        expect(piece.deliveryDatestamp > shipDate, `${piece.deliveryDatestamp} after ${shipDate}`).toBe(true);
+        expect([0, 6]).not.toContain(new Date(`${piece.deliveryDatestamp}T12:00:00Z`).getUTCDay());
+      }
 
       const again = await call('open-ship-modify', modify);
       expect(again.statusCode).toBe(400);
