@@ -74,7 +74,11 @@ describe('FAPI Doc', () => {
     );
 
     // Issue 31 item 4: full descriptions (the carrier's loadDocReference links among them) log no CSP violation.
-    await page.getByRole('checkbox', { name: 'show full description' }).check();
+    // The box's state lives in the URL (?full=1), set by a router navigation that React runs as a
+    // transition: click, then wait for the box to show it (Playwright's check() reads it at once).
+    const full = page.getByRole('checkbox', { name: 'show full description' });
+    await full.click();
+    await expect.poll(() => full.isChecked(), POLL).toBe(true);
     await expectVisible(tree.locator('a[data-doc-ref="countrycodes"]').first());
 
     // Named samples: view one as JSON, send one to the playground.

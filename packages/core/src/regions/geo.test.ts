@@ -26,7 +26,9 @@ describe('distanceKm', () => {
         const ab = distanceKm(a, b);
         expect(ab).toBeGreaterThanOrEqual(0);
         expect(distanceKm(b, a)).toBeCloseTo(ab, 6);
-        expect(ab).toBeLessThanOrEqual(distanceKm(a, c) + distanceKm(c, b) + 1e-6);
+        // 1 m of slack: near the antipodes the haversine's asin loses ~0.1 m to floating point
+        // (found by FC_SEED=-2123904648: (0, 179.999999°), (0, 0), (-0.000001°, 0)).
+        expect(ab).toBeLessThanOrEqual(distanceKm(a, c) + distanceKm(c, b) + 1e-3);
       }),
     );
   });

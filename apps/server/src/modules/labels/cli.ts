@@ -5,7 +5,7 @@ import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation, type Parsed 
 import type { LabelCheckReply } from '@lab/core/contract';
 import { shipmentExpectation, type ShipmentExpectation } from '@lab/core/labels/check';
 import { checkLabels } from './check.js';
-import { inProcessRunner, RenderError } from './pool.js';
+import { inProcessRunner, RenderError, RenderPool } from './pool.js';
 import { LabelIndexError, LabelService, type LabelFormat } from './service.js';
 import { CliError, readInputFile, type CliContext } from '../../cli/command.js';
 
@@ -116,7 +116,9 @@ function registerCheck(zpl: Command, ctx: CliContext) {
         if (!shipment) throw new CliError(`--reply: ${opts.reply} names no tracking number`);
       }
 
-      const service = new LabelService({ runner: inProcessRunner, cacheBytes: 1 });
+      // Rendering and decoding in one worker process, as the server's pool runs them: the decoder's
+      // WebAssembly and the render engine's stay out of the calling process.
+      const service = new LabelService({ runner: new RenderPool({ size: 1, timeoutMs: 60_000 }), cacheBytes: 1 });
       let result: LabelCheckReply;
       try {
         result = await checkLabels(service, { body, dpmm, size, shipments: shipment && [shipment] });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { startServer } from '../../test/childServer.js';
+import { stratusSample } from '../../test/stratusSample.js';
 
 /** The render workers a process has started and not yet stopped: its child processes running render-worker. */
 function renderWorkers(pid: number): number[] {
@@ -99,7 +100,7 @@ describe('one render pool per process (built server, LABEL_WORKERS=1)', () => {
     const auth = { authorization: `Bearer ${((await issued.json()) as { access_token: string }).access_token}` };
     const created = await post('/lab/sim/stratus/stratus/v1/order', {
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ ProjetId: randomUUID(), Transaction: '0,"020"116,"2"187,"DIB"99,""' }),
+      body: JSON.stringify({ ProjetId: randomUUID(), Transaction: stratusSample('DIB', '116,"2"') }),
     });
     expect(created.status, await created.clone().text()).toBe(200);
     const { Id } = (await created.json()) as { Id: string };

@@ -5,6 +5,7 @@ import { isValidExpressTracking } from '@lab/core/shipping';
 import { defaultSample } from '@lab/core/carrier';
 import { buildTestApp, runLab, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest } from '../../test/http.js';
+import { stratusSample } from '../../test/stratusSample.js';
 import { SIM_SCAN_EVENTS } from './webhooks.js';
 
 describe('lab sim webhooks', () => {
@@ -128,7 +129,7 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
     const auth = { 'x-upstream-authorization': `Bearer ${tokenRes.json().access_token}`, 'x-api-key': 'k' };
     const posted = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ ProjetId: randomUUID(), Transaction: '116,"2"187,"ZEBRA"99,""' }),
+      body: JSON.stringify({ ProjetId: randomUUID(), Transaction: stratusSample('ZEBRA', '116,"2"') }),
     });
     const order = (
       await rawRequest(base, 'GET', `/lab/api/stratus/stratus/v1/order/${posted.json().Id}`, { headers: auth })

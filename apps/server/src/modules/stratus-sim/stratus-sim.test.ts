@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeShipmentData } from '@lab/core/carrier/label';
 import { seededRandom } from '@lab/core/labels';
 import { extractZplData, lintZpl } from '@lab/core/labels/zpl';
 import { isValidExpressTracking } from '@lab/core/shipping';
-import { referenceDir } from '../../paths.js';
 import { buildApp } from '../../app.js';
 import {
   buildTestApp,
@@ -17,18 +14,11 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
+import { stratusSample } from '../../test/stratusSample.js';
 import { StratusOrderRepo } from './repo.js';
 import { errorLabelZpl, STRATUS_MESSAGES, StratusSimulator } from './service.js';
 
-/** The real 020 transaction of the reference samples (a Paris PA shipper to Italy), 187 as given. */
-const SAMPLE = fs
-  .readFileSync(path.join(referenceDir, 'fsms/samples.txt'), 'utf8')
-  .split('\n')
-  .find((l) => l.startsWith('0,"020"'))!
-  .trim();
-/** The sample with its printer type (187) set, as the Stratus screen rewrites it, and more fields. */
-const sample = (printer: 'ZEBRA' | 'DIB', extra = '') =>
-  SAMPLE.replace('187,"299"', `187,"${printer}"`).replace(/99,""$/, `${extra}99,""`);
+const sample = stratusSample;
 
 /** The printed text fields of a base64 ZPL label. */
 const printed = (data: string) =>

@@ -65,6 +65,9 @@ function useReceiver(printer: Printer, listenId: string | null) {
 }
 
 /** /utils/zebraprinter — Zebra Browser Print: local printing through the agent, remote through the relay. */
+/** The one notice of receiver mode (entering replaces leaving). */
+const RECEIVER_NOTICE = 'zebra-receiver-mode';
+
 export default function ZebraPrinterPage() {
   const m = useMessages(messages);
   const printer = usePrinter();
@@ -83,12 +86,13 @@ export default function ZebraPrinterPage() {
   const receiving = receiver && valid ? listenId : null;
   const receive = useReceiver(printer, receiving);
 
-  // Announce entering and leaving receiver mode as the id or the checkbox changes.
+  // Announce entering and leaving receiver mode as the id or the checkbox changes: one notice, the
+  // latest (a new listen id leaves and enters again in one go).
   const previous = useRef<string | null>(null);
   useEffect(() => {
     if (previous.current === receiving) return;
-    if (previous.current !== null) notify.info(m.exitReceiver);
-    if (receiving !== null) notify.info(m.enterReceiver);
+    if (receiving !== null) notify.info(m.enterReceiver, undefined, RECEIVER_NOTICE);
+    else if (previous.current !== null) notify.info(m.exitReceiver, undefined, RECEIVER_NOTICE);
     previous.current = receiving;
   }, [receiving, m]);
 

@@ -138,6 +138,19 @@ describe('Browser Print screen', () => {
     await waitFor(() => expect(id()).toBe('shanghai-desk'));
   });
 
+  it('a new listen id while receiving shows one receiver-mode notice, not one per change', async () => {
+    renderWithProviders(<ZebraPrinterPage />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
+    await waitFor(() => expect((screen.getByLabelText('Listen id') as HTMLInputElement).value).toBe('shanghai-desk'));
+    await waitFor(() => expect(screen.getByText('Enter receiver mode')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'New listen id' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Listen id') as HTMLInputElement).value).toBe('abcdefghijklmnopqrstuvwxyz'),
+    );
+    await waitFor(() => expect(screen.getAllByText('Enter receiver mode')).toHaveLength(1));
+    expect(screen.queryByText('Exit receiver mode')).toBeNull();
+  });
+
   it('issues a new listen id on Run as Receiver when the site has no pre-set id', async () => {
     preset = null;
     renderWithProviders(<ZebraPrinterPage />);
