@@ -292,6 +292,47 @@ describe('label check', () => {
     });
   });
 
+  it('checks the tracking number alone when no reply comes with it (a Stratus order names only that)', async () => {
+    const tracking = completeExpressTracking('79400000003');
+    const zpl = `^XA^FO100,100^BY3^BCN,150,N,N,N^FD>;${tracking}^FS^XZ`;
+    const send = async (trackingNumber: string) => {
+      const form = multipart([
+        { name: 'file', value: Buffer.from(zpl), filename: 'label.zpl' },
+        { name: 'trackingNumber', value: trackingNumber },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${base}/8dpmm/labels/4x6/check`,
+        headers: { 'content-type': form.contentType },
+        payload: form.body,
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      return res.json<LabelCheckReply>();
+    };
+    const right = await send(tracking);
+    expect(right.verdict).toBe('pass');
+    expect(right.labels[0]!.shipment).toEqual([
+      {
+        item: 'trackingNumber',
+        expected: tracking,
+        found: tracking,
+        ok: true,
+        message: `a symbol carries the tracking number ${tracking}`,
+      },
+      {
+        item: 'checkDigit',
+        expected: tracking.slice(-1),
+        found: tracking,
+        ok: true,
+        message: `check digit ${tracking.slice(-1)} is right (1-3-7, mod 11)`,
+      },
+    ]);
+    const other = completeExpressTracking('79400000004');
+    const wrong = await send(other);
+    expect(wrong.verdict).toBe('fail');
+    expect(wrong.labels[0]!.shipment![0]).toMatchObject({ item: 'trackingNumber', expected: other, ok: false });
+  });
+
   it('decodes a PNG label without ZPL: symbols and boxes, nothing to match', async () => {
     const png = fs.readFileSync(path.join(corpus, 'fedex.png'));
     const res = await t.app.inject({

@@ -12,9 +12,17 @@ const message = z.object({ message: z.string() });
 /**
  * The multipart field `reply` (a create-shipment reply, JSON) and `trackingNumber`: the piece's
  * tracking number, or one per label separated by commas (a multi-piece shipment's labels in order).
+ * `trackingNumber` alone checks the tracking numbers without a reply.
  */
 function readShipments(fields: Record<string, string>): ShipmentExpectation[] | undefined {
-  if (fields.reply === undefined) return undefined;
+  if (fields.reply === undefined) {
+    // No reply (a Stratus order names its packages' tracking numbers only): check those alone.
+    const numbers = (fields.trackingNumber ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    return numbers.length > 0 ? numbers.map((trackingNumber) => ({ trackingNumber })) : undefined;
+  }
   let reply: unknown;
   try {
     reply = JSON.parse(fields.reply);

@@ -7,7 +7,8 @@ export type CheckedSymbol = LabelCheckReply['labels'][number]['symbols'][number]
 
 /** The shipment a label belongs to: the create-shipment reply as it came, and the piece's tracking number. */
 export interface CheckShipment {
-  reply: unknown;
+  /** Absent when only the tracking numbers are known (a Stratus order). */
+  reply?: unknown;
   /** The piece's tracking number, or one per label in order, comma-separated. */
   trackingNumber?: string;
 }
@@ -30,7 +31,7 @@ export function requestLabelCheck(
   const form = new FormData();
   form.append('file', file, file.type === 'image/png' ? 'label.png' : 'label.zpl');
   if (options.shipment) {
-    form.append('reply', JSON.stringify(options.shipment.reply));
+    if (options.shipment.reply !== undefined) form.append('reply', JSON.stringify(options.shipment.reply));
     if (options.shipment.trackingNumber) form.append('trackingNumber', options.shipment.trackingNumber);
   }
   const { method, path } = routes['labels.check'];

@@ -13,6 +13,8 @@ export function LabelPreview({ label }: { label: ShownLabel }) {
   const serviceUrl = useLabelServiceUrl();
   const blobs = useMemo(() => [label.pdf], [label.pdf]);
   const stem = fileStem(label);
+  // The order names each package's tracking number: the check compares the label's symbols with it.
+  const shipment = label.trackingNumber ? { shipment: { trackingNumber: label.trackingNumber } } : {};
   const downloads = useMemo<LabelDownload[]>(() => {
     const list: LabelDownload[] = [{ key: 'pdf', label: 'PDF', fileName: `${stem}.pdf`, blob: label.pdf }];
     if (label.zpl !== undefined) {
@@ -58,7 +60,11 @@ export function LabelPreview({ label }: { label: ShownLabel }) {
         kind="pdf"
         blobs={blobs}
         downloads={downloads}
-        check={label.zpl !== undefined ? { kind: 'zpl', zpl: label.zpl, dpmm: 8, size: '4x6' } : { kind: 'image' }}
+        check={
+          label.zpl !== undefined
+            ? { kind: 'zpl', zpl: label.zpl, dpmm: 8, size: '4x6', ...shipment }
+            : { kind: 'image', ...shipment }
+        }
       />
     </Flex>
   );

@@ -91,8 +91,22 @@ describe('labels of an order', () => {
       names,
     );
     expect(labels).toEqual([
-      { name: 'package 1 · 794611111111', packageNo: 1, imgType: 'ZPL', data: b64('^XA^XZ'), type: 'awb' },
-      { name: 'package 2 · 794622222222', packageNo: 2, imgType: 'ZPL', data: b64('^XA^FDb^FS^XZ'), type: 'awb' },
+      {
+        name: 'package 1 · 794611111111',
+        packageNo: 1,
+        imgType: 'ZPL',
+        data: b64('^XA^XZ'),
+        type: 'awb',
+        trackingNumber: '794611111111',
+      },
+      {
+        name: 'package 2 · 794622222222',
+        packageNo: 2,
+        imgType: 'ZPL',
+        data: b64('^XA^FDb^FS^XZ'),
+        type: 'awb',
+        trackingNumber: '794622222222',
+      },
       { name: 'document 1 · COMMERCIAL_INVOICE', packageNo: 0, imgType: 'PDF', data: 'JVBERi0=', type: 'doc' },
     ]);
   });

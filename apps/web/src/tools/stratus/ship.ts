@@ -34,6 +34,8 @@ export interface LabelItem {
   type: 'awb' | 'doc';
   /** The single label of a FAILED order. */
   error?: boolean;
+  /** The package's tracking number, as the order names it (what the label check compares). */
+  trackingNumber?: string;
 }
 
 export interface LabelNames {
@@ -63,7 +65,14 @@ export function orderLabels(order: StratusOrderReply, showErrorLabel: boolean, n
     const name = pkg?.TrackingNumber
       ? `${fill(names.packageLabel, packageNo)} · ${pkg.TrackingNumber}`
       : fill(names.packageLabel, packageNo);
-    return { name, packageNo, imgType: l.ImageType, data: l.Data, type: 'awb' };
+    return {
+      name,
+      packageNo,
+      imgType: l.ImageType,
+      data: l.Data,
+      type: 'awb',
+      ...(pkg?.TrackingNumber ? { trackingNumber: pkg.TrackingNumber } : {}),
+    };
   });
   const docs: LabelItem[] = order.Documents.map((d, i) => ({
     name: `${fill(names.documentLabel, i + 1)} · ${d.Type}`,
