@@ -3,7 +3,7 @@ import { asArray as arr, asObject as obj, asText as str, type JsonObject } from 
 import type { LabServices } from '../../module.js';
 import { packageAndServiceOptionsOutput, specialServiceOptionsOutput } from './availability.js';
 import { CarrierError, carrierError, MESSAGES } from './errors.js';
-import { commercialInvoicePdf } from './invoice.js';
+import { commercialInvoicePdf, mergedPdf } from './invoice.js';
 import { labelSpecOf, type LabelSpec } from './labelData.js';
 import type { SimLabelRenderer } from './labels.js';
 import { locationsOutput, postalValidateOutput } from './locations.js';
@@ -258,6 +258,28 @@ async function shipmentDocuments(
   return [doc];
 }
 
+/**
+ * The merged PDF URL the ship document describes: with URL_ONLY and `mergeLabelDocOption`
+ * LABELS_AND_DOCS (every PDF label and document) or LABELS_ONLY, in `labelOrder`. Labels that are
+ * not PDF (ZPLII, EPL2, PNG) are not merged, so such a shipment gets no merged URL.
+ */
+async function mergedDocument(req: SimRequest, shipment: ShipmentDraft, spec: LabelSpec): Promise<Json | undefined> {
+  const option = str(req.body.mergeLabelDocOption, 'NONE');
+  if (!spec.urlOnly || (option !== 'LABELS_AND_DOCS' && option !== 'LABELS_ONLY')) return undefined;
+  const labels = shipment.labels.filter((l) => l.contentType === 'application/pdf').map((l) => l.body);
+  if (labels.length === 0) return undefined;
+  const documents = option === 'LABELS_AND_DOCS' ? [...shipment.documents.values()].map((d) => d.body) : [];
+  const body = await mergedPdf(labels, documents, spec.labelsFirst);
+  shipment.documents.set('merged', { contentType: 'application/pdf', ext: 'pdf', body });
+  return {
+    contentType: 'MERGED_LABEL_DOCUMENTS',
+    copiesToPrint: 1,
+    trackingNumber: shipment.master,
+    docType: 'PDF',
+    url: labelUrl(req, `${shipment.master}-merged.pdf`),
+  };
+}
+
 /** Refuses a shipment request that breaks one of the carrier's business rules (rules.ts), naming each. */
 async function checkShipmentRules(ctx: SimContext, body: Json, rs: Json): Promise<void> {
   const problems = await shipmentProblems(ctx.places, body, rs);
@@ -273,6 +295,8 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
   const rating = await shipmentRating(ctx.places, rs, today(ctx));
   const { shipment, pieces } = await makeShipment(ctx, req, rs, lines, options);
   const documents = await shipmentDocuments(req, rs, shipment, options.urlOnly);
+  const merged = await mergedDocument(req, shipment, options);
+  if (merged) documents.push(merged);
   await storeShipment(ctx, req, shipment);
   return {
     status: 200,

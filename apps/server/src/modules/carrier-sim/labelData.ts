@@ -35,6 +35,8 @@ export interface LabelSpec {
   /** ZPLII and EPL2: printed upside down — labelRotation UPSIDE_DOWN, or BOTTOM_EDGE_OF_TEXT_FIRST (not both). */
   inverted: boolean;
   urlOnly: boolean;
+  /** Labels before the documents (SHIPPING_LABEL_FIRST, the default) or after them, in a merged PDF. */
+  labelsFirst: boolean;
 }
 
 const IMAGE_TYPES: readonly string[] = ['ZPLII', 'EPL2', 'PDF', 'PNG'];
@@ -56,6 +58,7 @@ export function labelSpecOf(body: Json, spec: Json): LabelSpec {
     rotation: ROTATIONS[rotation] ?? 0,
     inverted: (rotation === 'UPSIDE_DOWN') !== bottomFirst,
     urlOnly: str(body.labelResponseOptions) === 'URL_ONLY',
+    labelsFirst: str(spec.labelOrder) !== 'SHIPPING_LABEL_LAST',
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { defaultSample } from '@lab/core/carrier';
 import type { AppConfig } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -18,8 +19,8 @@ describe('carrier simulator links through the gateway (sqlite)', () => {
     t = undefined;
   });
 
-  async function start(overrides: Partial<AppConfig> = {}) {
-    t = await buildTestApp('sqlite', { simSeed: 9, ...overrides });
+  async function start(overrides: Partial<AppConfig> = {}, options: { imported?: boolean } = {}) {
+    t = await buildTestApp('sqlite', { simSeed: 9, ...overrides }, options);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     return t;
   }
@@ -77,6 +78,50 @@ describe('carrier simulator links through the gateway (sqlite)', () => {
     expect(notALabel.json()).toEqual({
       message: 'no label secrets.txt here: labels are served for the built-in simulator only',
     });
+  });
+
+  it('builds the merged PDF of mergeLabelDocOption in labelOrder: labels first, or last', async () => {
+    // With the ship document imported: request and reply are checked against it.
+    const app = await start({}, { imported: true });
+    const token = await tokenThroughGateway(app);
+    const merged = async (labelOrder: string, option = 'LABELS_AND_DOCS') => {
+      const body = defaultSample('ship-create') as Json;
+      body.labelResponseOptions = 'URL_ONLY';
+      body.mergeLabelDocOption = option;
+      body.requestedShipment.labelSpecification = { imageType: 'PDF', labelStockType: 'PAPER_4X6', labelOrder };
+      body.requestedShipment.shippingDocumentSpecification = { shippingDocumentTypes: ['COMMERCIAL_INVOICE'] };
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/lab/api/carrier/sandbox/ship/v1/shipments',
+        headers: {
+          'x-upstream-authorization': `Bearer ${token}`,
+          'content-type': 'application/json',
+          host: 'lab.test',
+        },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-sim-validation']).toBe('on');
+      expect(res.headers['x-sim-repaired']).toBeUndefined();
+      const shipment = res.json().output.transactionShipments[0];
+      const doc = (shipment.shipmentDocuments as Json[]).find((d) => d.contentType === 'MERGED_LABEL_DOCUMENTS')!;
+      expect(doc.url).toBe(
+        `http://lab.test/lab/api/carrier/sandbox/labels/${shipment.masterTrackingNumber}-merged.pdf`,
+      );
+      const served = await app.app.inject(new URL(doc.url).pathname);
+      expect(served.statusCode).toBe(200);
+      const pdf = await PDFDocument.load(served.rawPayload);
+      // A 4 × 6 in label page is 288 × 432 pt; the invoice is a letter page (612 pt wide).
+      return pdf.getPages().map((page) => Math.round(page.getWidth()));
+    };
+    const first = await merged('SHIPPING_LABEL_FIRST');
+    expect(first[0]).toBe(288);
+    expect(first.slice(1).every((w) => w === 612)).toBe(true);
+    expect(first.length).toBeGreaterThan(1);
+    const last = await merged('SHIPPING_LABEL_LAST');
+    expect(last[last.length - 1]).toBe(288);
+    expect(last.slice(0, -1).every((w) => w === 612)).toBe(true);
+    expect(await merged('SHIPPING_LABEL_FIRST', 'LABELS_ONLY')).toEqual([288]);
   });
 
   it('ignores X-Forwarded-Host and -Proto unless the app trusts proxies', async () => {

@@ -262,15 +262,12 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     });
 
-    // A package label (`<tracking>.<ext>`) or the shipment's invoice (`<master>-invoice.pdf`), on either host.
+    // A package label (`<tracking>.<ext>`), the shipment's invoice (`<master>-invoice.pdf`) or merged PDF
+    // (`<master>-merged.pdf`), on either host.
     const serveLabel = async (request: FastifyRequest, reply: FastifyReply) => {
       const { file } = request.params as { file: string };
-      const m = /^(\d{12})(-invoice)?\.(pdf|png|zpl|epl)$/.exec(file);
-      const label = !m
-        ? undefined
-        : m[2]
-          ? await simStore.shipmentDocument(m[1]!, 'invoice')
-          : await simStore.label(m[1]!);
+      const m = /^(\d{12})(?:-(invoice|merged))?\.(pdf|png|zpl|epl)$/.exec(file);
+      const label = !m ? undefined : m[2] ? await simStore.shipmentDocument(m[1]!, m[2]) : await simStore.label(m[1]!);
       if (!label || label.ext !== m![3]) {
         return reply.code(404).send(errorBody(request, [{ code: 'NOT.FOUND.ERROR', message: MESSAGES.notFound }]));
       }

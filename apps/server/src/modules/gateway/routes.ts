@@ -321,7 +321,7 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
             throw new GatewayRefusal(404, `unknown carrier environment "${env}": use sandbox or production`);
           }
           const upstream = upstreamOf(envKey(env as CarrierEnvironment, false));
-          if (!upstream.builtIn || !/^\d{12}(-invoice)?\.(pdf|png|zpl|epl)$/.test(file)) {
+          if (!upstream.builtIn || !/^\d{12}(-invoice|-merged)?\.(pdf|png|zpl|epl)$/.test(file)) {
             throw new GatewayRefusal(404, `no label ${file} here: labels are served for the built-in simulator only`);
           }
           return await forward(request, reply, {
