@@ -121,9 +121,15 @@ describe('Browser Print with lab print-agent and a TCP printer', () => {
     const receiver = await openPrinterPage();
     await receiver.getByRole('checkbox', { name: 'Run as Receiver' }).check();
     await expectRole(receiver, 'tab', { name: 'Remote Print', selected: true });
+    // Ticking fills a listen id at once; "New listen id" replaces it: wait for the new one, or the
+    // sender would address the id the receiver just left.
+    const idField = receiver.getByLabel('Listen id');
+    await expect.poll(() => idField.inputValue(), POLL).toMatch(/^[a-z2-7]{26}$/);
+    const first = await idField.inputValue();
     await receiver.getByRole('button', { name: 'New listen id' }).click();
-    await expect.poll(() => receiver.getByLabel('Listen id').inputValue(), POLL).toMatch(/^[a-z2-7]{26}$/);
-    const listenId = await receiver.getByLabel('Listen id').inputValue();
+    await expect.poll(() => idField.inputValue(), POLL).not.toBe(first);
+    const listenId = await idField.inputValue();
+    expect(listenId).toMatch(/^[a-z2-7]{26}$/);
     await expectText(receiver, 'Enter receiver mode');
 
     const { page: sender } = await openPage('/');
