@@ -446,8 +446,6 @@ describe('FAPI Playground', () => {
     expect(await screen.findByText('json syntax error')).toBeVisible();
     expect(screen.queryByTestId('schema-valid')).toBeNull();
     expect(screen.getByTestId('schema-waiting')).toHaveTextContent('schema check waits for valid JSON');
-    await new Promise((r) => setTimeout(r, 600)); // past the check's 400 ms pause: still nothing green
-    expect(screen.queryByTestId('schema-valid')).toBeNull();
     fireEvent.change(screen.getByTestId('request-editor'), { target: { value: '{"labelResponseOptions": "LABEL"}' } });
     expect(screen.queryByTestId('schema-valid')).toBeNull(); // the last answer was for another text
     expect(screen.getByText('checking against the schema…')).toBeInTheDocument();
