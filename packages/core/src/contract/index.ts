@@ -16,4 +16,5 @@ export * from './gateway.js';
 export * from './openapi.js';
 export * from './printRelay.js';
 export * from './labels.js';
+export * from './simulator.js';
 export * from './routes.js';

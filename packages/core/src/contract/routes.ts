@@ -75,6 +75,32 @@ import {
   printLogRow,
   printRelayConfigReply,
 } from './printRelay.js';
+import {
+  simClockAdvanceBody,
+  simClockReply,
+  simDeliveriesQuery,
+  simDeliveriesReply,
+  simEnvironmentQuery,
+  simFaultBody,
+  simFault,
+  simFaultClearedReply,
+  simFaultParams,
+  simFaultsReply,
+  simScenarioBody,
+  simShipment,
+  simShipmentParams,
+  simShipmentsQuery,
+  simShipmentsReply,
+  simSubscribeBody,
+  simSubscription,
+  simSubscriptionParams,
+  simSubscriptionPatch,
+  simSubscriptionsReply,
+  simUnsubscribeReply,
+  trafficClearedReply,
+  trafficQuery,
+  trafficReply,
+} from './simulator.js';
 
 export type { PathParamNames, RouteName } from '../routes/index.js';
 
@@ -145,6 +171,23 @@ export const apiRoutes = withSchemas({
 
   // The body is the ZPL (raw or multipart), as on the render routes: no JSON body schema.
   'labels.check': { params: labelCheckParams, reply: labelCheckReply },
+
+  'simulator.clock': { querystring: simEnvironmentQuery, reply: simClockReply },
+  'simulator.advanceClock': { body: simClockAdvanceBody, reply: simClockReply },
+  'simulator.shipments': { querystring: simShipmentsQuery, reply: simShipmentsReply },
+  'simulator.setScenario': { params: simShipmentParams, body: simScenarioBody, reply: simShipment },
+  'simulator.subscriptions': { reply: simSubscriptionsReply },
+  'simulator.subscribe': { body: simSubscribeBody, reply: simSubscription },
+  'simulator.updateSubscription': { params: simSubscriptionParams, body: simSubscriptionPatch, reply: simSubscription },
+  'simulator.unsubscribe': { params: simSubscriptionParams, reply: simUnsubscribeReply },
+  'simulator.deliveries': { params: simSubscriptionParams, querystring: simDeliveriesQuery, reply: simDeliveriesReply },
+  'simulator.faults': { reply: simFaultsReply },
+  'simulator.setFault': { params: simFaultParams, body: simFaultBody, reply: simFault },
+  'simulator.clearFault': { params: simFaultParams, reply: simFaultClearedReply },
+  'simulator.traffic': { querystring: trafficQuery, reply: trafficReply },
+  // HAR 1.2 JSON, built from the log: no reply schema.
+  'simulator.trafficHar': {},
+  'simulator.clearTraffic': { reply: trafficClearedReply },
 
   'printRelay.config': { reply: printRelayConfigReply },
   'printRelay.issueListenId': { reply: printListenIdReply },

@@ -47,6 +47,22 @@ export const routes = {
 
   'labels.check': { method: 'POST', path: '/labels/v1/printers/:dpmm/labels/:size/check' },
 
+  'simulator.clock': { method: 'GET', path: '/simulator/clock' },
+  'simulator.advanceClock': { method: 'POST', path: '/simulator/clock' },
+  'simulator.shipments': { method: 'GET', path: '/simulator/shipments' },
+  'simulator.setScenario': { method: 'PUT', path: '/simulator/shipments/:trackingNumber/scenario' },
+  'simulator.subscriptions': { method: 'GET', path: '/simulator/subscriptions' },
+  'simulator.subscribe': { method: 'POST', path: '/simulator/subscriptions' },
+  'simulator.updateSubscription': { method: 'PATCH', path: '/simulator/subscriptions/:id' },
+  'simulator.unsubscribe': { method: 'DELETE', path: '/simulator/subscriptions/:id' },
+  'simulator.deliveries': { method: 'GET', path: '/simulator/subscriptions/:id/deliveries' },
+  'simulator.faults': { method: 'GET', path: '/simulator/faults' },
+  'simulator.setFault': { method: 'PUT', path: '/simulator/faults/:endpointId' },
+  'simulator.clearFault': { method: 'DELETE', path: '/simulator/faults/:endpointId' },
+  'simulator.traffic': { method: 'GET', path: '/simulator/traffic' },
+  'simulator.trafficHar': { method: 'GET', path: '/simulator/traffic.har' },
+  'simulator.clearTraffic': { method: 'DELETE', path: '/simulator/traffic' },
+
   'printRelay.config': { method: 'GET', path: '/print-relay/config' },
   'printRelay.issueListenId': { method: 'POST', path: '/print-relay/listen-ids' },
   'printRelay.sendJob': { method: 'POST', path: '/print-relay/:listenId/jobs' },
@@ -55,7 +71,7 @@ export const routes = {
   'printRelay.history': { method: 'GET', path: '/print-relay/:listenId/history' },
 } as const satisfies Record<string, RoutePath>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Where a route answers: the method and the path below /lab/api. */
 export interface RoutePath {
