@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { defineModuleConfig } from '../../module.js';
 
-/** The carrier simulator's own settings (its seed is the simulators' SIM_SEED, the sim module's). */
+/**
+ * The carrier simulator's own settings (its seed is the simulators' SIM_SEED and its time factor
+ * SIM_TIME_FACTOR, the sim module's).
+ */
 export interface CarrierSimSettings {
   /** Lifetime of the bearer tokens the simulator issues, seconds (the carrier's is 3600). */
   simTokenTtlSeconds: number;
   /** Shipments (and open shipments) the simulator remembers; the oldest are forgotten first. */
   simMaxShipments: number;
-  /** Simulated hours per real hour for scan histories (60: a shipment is delivered ~26 min after it is created). */
-  simTimeFactor: number;
 }
 
 declare module '../../config.js' {
@@ -20,11 +21,9 @@ export const carrierSimConfig = defineModuleConfig({
   env: z.object({
     SIM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(0).default(3600),
     SIM_MAX_SHIPMENTS: z.coerce.number().int().positive().default(10_000),
-    SIM_TIME_FACTOR: z.coerce.number().positive().default(60),
   }),
   read: (e): CarrierSimSettings => ({
     simTokenTtlSeconds: e.SIM_TOKEN_TTL_SECONDS,
     simMaxShipments: e.SIM_MAX_SHIPMENTS,
-    simTimeFactor: e.SIM_TIME_FACTOR,
   }),
 });

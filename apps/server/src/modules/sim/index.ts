@@ -1,20 +1,31 @@
 import { defineModule } from '../../module.js';
+import { createSimClock, type SimClock } from './clock.js';
 import { registerSimWebhooks } from './cli.js';
+import * as m0090 from './migrations/0090_sim_clock_webhooks.js';
+import { simApiRoutes } from './routes.js';
 import { simConfig } from './settings.js';
 import { createWebhookSender, type WebhookSender } from './webhooks.js';
 
 declare module '../../module.js' {
   interface LabServices {
-    /** The simulators' signed shipment-visibility webhooks (SIM_WEBHOOK_URL), sent through `outbound`. */
+    /** One simulated clock per environment (SIM_TIME_FACTOR), shared through the database; tick listeners. */
+    simClock: SimClock;
+    /** The simulators' signed shipment-visibility webhooks: subscriptions, an outbox, delivery through `outbound`. */
     webhookSender: WebhookSender;
   }
 }
 
-/** What the simulators share: SIM_* settings and the signed webhooks they post (`lab sim webhooks` too). */
+/**
+ * What the simulators share: SIM_* settings, the simulated clock, the webhook subscriptions and the
+ * signed webhooks they post (outbox in the database; `lab sim webhooks` too). Its API is the
+ * Simulator's clock and subscriptions under /lab/api/simulator.
+ */
 export const simModule = defineModule({
   name: 'sim',
+  api: simApiRoutes,
   commands: [registerSimWebhooks],
   config: simConfig,
+  migrations: { '0090_sim_clock_webhooks': m0090 },
   needs: ['outbound'],
-  provides: { webhookSender: createWebhookSender },
+  provides: { simClock: createSimClock, webhookSender: createWebhookSender },
 });

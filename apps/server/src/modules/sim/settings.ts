@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineModuleConfig } from '../../module.js';
 
-/** SIM_* settings shared by the simulators (seed, webhooks they post). */
+/** SIM_* settings shared by the simulators (seed, simulated clock, webhooks they post). */
 export const simConfig = defineModuleConfig({
   env: z.object({
     SIM_SEED: z.coerce.number().int().min(0).optional(),
@@ -13,14 +13,26 @@ export const simConfig = defineModuleConfig({
         message: 'SIM_WEBHOOK_URL must be empty or an http(s) URL',
       }),
     SIM_WEBHOOK_TOKEN: z.string().trim().default(''),
+    SIM_TIME_FACTOR: z.coerce.number().positive().max(1_000_000_000).default(1),
+    SIM_CLOCK_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+    SIM_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(6),
+    SIM_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
   }),
   read: (e) => ({
     /** Seed of the simulators' generators (ids, tracking numbers); unset = random per start. */
     simSeed: e.SIM_SEED,
-    /** Where the simulators post shipment-visibility webhooks for shipments they create; unset = nowhere. */
+    /** The default (`settings`) webhook subscription's URL (sandbox); unset = none. */
     simWebhookUrl: e.SIM_WEBHOOK_URL === '' ? undefined : e.SIM_WEBHOOK_URL,
     /** The security token those webhooks are signed with. */
     simWebhookToken: e.SIM_WEBHOOK_TOKEN === '' ? undefined : e.SIM_WEBHOOK_TOKEN,
+    /** Simulated seconds per real second of every environment's simulated clock (1: real speed). */
+    simTimeFactor: e.SIM_TIME_FACTOR,
+    /** How often (real ms) each instance runs the clock's tick listeners (release of due events). */
+    simClockTickMs: e.SIM_CLOCK_TICK_MS,
+    /** Attempts of one webhook delivery before it is marked failed and the next one goes. */
+    simWebhookMaxAttempts: e.SIM_WEBHOOK_MAX_ATTEMPTS,
+    /** The first retry's delay (real ms); each further one doubles it. */
+    simWebhookRetryMs: e.SIM_WEBHOOK_RETRY_MS,
   }),
 });
 

@@ -1,0 +1,223 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseIsoDuration, SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
+import { simSubscription, type SimDelivery, type SimSubscription } from '@lab/core/contract';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { registerRoute } from '../../http/routes.js';
+import { SIM_CLOCK_MAX } from './clock.js';
+import { OutboxRepo, SETTINGS_SUBSCRIPTION_ID, type Counts, type DeliveryRow, type SubscriptionRow } from './outbox.js';
+import type { SimDeliveriesMessage } from './webhooks.js';
+
+const message = z.object({ message: z.string() });
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * Why an ISO-8601 duration is refused, or its milliseconds: the clock moves forward only, by a
+ * fixed length (no years or months).
+ */
+export function clockAdvanceMs(text: string): number | string {
+  const value = text.trim();
+  if (value.startsWith('-')) return `advance: ${JSON.stringify(text)} is negative: the clock only moves forward`;
+  if (/^P(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T.*)?$/i.test(value) && /^P[^T]*[YM]/i.test(value)) {
+    return `advance: ${JSON.stringify(text)} has years or months, whose length depends on the date: give weeks, days, hours, minutes or seconds (e.g. P30D)`;
+  }
+  const ms = parseIsoDuration(value);
+  if (ms === undefined) {
+    return `advance: ${JSON.stringify(text)} is not an ISO-8601 duration of weeks, days, hours, minutes and seconds (e.g. P2DT6H, PT90M)`;
+  }
+  if (ms <= 0) return `advance: ${JSON.stringify(text)} is zero: the clock only moves forward`;
+  return ms;
+}
+
+function subscriptionReply(row: SubscriptionRow, counts: Counts | undefined): SimSubscription {
+  return {
+    id: row.id,
+    url: row.url,
+    environment: row.environment as SimEnvironmentName,
+    deliverTwice: row.deliver_twice === 1,
+    outOfOrder: row.out_of_order === 1,
+    source: row.source === 'settings' ? 'settings' : 'api',
+    createdAt: iso(row.created_at),
+    delivered: counts?.delivered ?? 0,
+    pending: counts?.pending ?? 0,
+    failed: counts?.failed ?? 0,
+    lastError: row.last_error,
+  };
+}
+
+function deliveryReply(row: Omit<DeliveryRow, 'body'>): SimDelivery {
+  const state = row.state === 'delivered' || row.state === 'failed' ? row.state : 'pending';
+  return {
+    id: String(row.id),
+    eventId: row.event_id,
+    trackingNumber: row.tracking_number,
+    eventType: row.event_type,
+    occurredAt: iso(row.occurred_at),
+    state,
+    attempts: row.attempts,
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    nextAttemptAt: state === 'pending' ? iso(row.next_attempt_at) : null,
+    deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
+  };
+}
+
+/** /lab/api/simulator/clock and /lab/api/simulator/subscriptions… — the clock and the webhook subscriptions. */
+export const simApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { simClock } = app.services;
+  const repo = new OutboxRepo(app.db);
+  const tags = ['simulator'];
+  const clockReply = async (environment: SimEnvironmentName, now?: number) => ({
+    environment,
+    now: iso(now ?? (await simClock.now(environment))),
+    factor: simClock.factor,
+  });
+  const published = (subscriptionId: string) =>
+    app.bus.publish(SIMULATOR_TOPICS.deliveries, { subscriptionId } satisfies SimDeliveriesMessage);
+  const existing = async (id: string): Promise<SubscriptionRow> => {
+    await repo.syncSettings(app.config);
+    const row = await repo.subscription(id);
+    if (!row) throw notFound(`no webhook subscription ${id}`);
+    return row;
+  };
+
+  registerRoute(
+    app,
+    'simulator.clock',
+    { schema: { summary: "An environment's simulated now and the time factor", tags, response: { 400: message } } },
+    async (request) => clockReply(request.query.environment),
+  );
+
+  registerRoute(
+    app,
+    'simulator.advanceClock',
+    {
+      schema: {
+        summary: 'Move the simulated clock forward (advance: an ISO-8601 duration, or until: an instant)',
+        description:
+          'Answers when the events that fell due are released and queued for the subscriptions. Never back: a malformed, negative, zero or calendar (years, months) duration, or an instant not after now, is a 400.',
+        tags,
+        response: { 400: message },
+      },
+    },
+    async (request) => {
+      const { environment, advance, until } = request.body;
+      let ms: number;
+      if (advance !== undefined) {
+        const parsed = clockAdvanceMs(advance);
+        if (typeof parsed === 'string') throw badRequest(parsed);
+        ms = parsed;
+      } else {
+        const target = INSTANT.test(until!.trim()) ? Date.parse(until!.trim()) : NaN;
+        if (!Number.isFinite(target)) {
+          throw badRequest(
+            `until: ${JSON.stringify(until)} is not an ISO-8601 instant with a time zone (e.g. 2026-05-01T12:00:00Z)`,
+          );
+        }
+        const now = await simClock.now(environment);
+        if (target <= now) {
+          throw badRequest(
+            `until: ${new Date(target).toISOString()} is not after the clock's now (${iso(now)}): the clock only moves forward`,
+          );
+        }
+        ms = target - now;
+      }
+      const now = await simClock.now(environment);
+      if (now + ms > SIM_CLOCK_MAX) {
+        throw badRequest(`the clock cannot pass ${iso(SIM_CLOCK_MAX)} (it is ${iso(now)})`);
+      }
+      const moved = await simClock.advance(environment, ms);
+      await simClock.settled();
+      return clockReply(environment, moved);
+    },
+  );
+
+  registerRoute(
+    app,
+    'simulator.subscriptions',
+    { schema: { summary: 'The webhook subscriptions (tokens are never answered)', tags } },
+    async () => {
+      await repo.syncSettings(app.config);
+      const [rows, counts] = await Promise.all([repo.subscriptions(), repo.counts()]);
+      return { subscriptions: rows.map((r) => subscriptionReply(r, counts.get(r.id))) };
+    },
+  );
+
+  registerRoute(
+    app,
+    'simulator.subscribe',
+    {
+      schema: {
+        summary: "Subscribe a URL to every scan event of its environment's shipments, signed with the token",
+        tags,
+        response: { 201: simSubscription, 400: message },
+      },
+    },
+    async (request, reply) => {
+      const row = await repo.subscribe(request.body);
+      await published(row.id);
+      return reply.code(201).send(subscriptionReply(row, undefined));
+    },
+  );
+
+  registerRoute(
+    app,
+    'simulator.updateSubscription',
+    {
+      schema: {
+        summary: 'Switch deliver twice / out of order on a subscription',
+        tags,
+        response: { 400: message, 404: message },
+      },
+    },
+    async (request) => {
+      await existing(request.params.id);
+      const row = (await repo.update(request.params.id, request.body))!;
+      if (!row) throw notFound(`no webhook subscription ${request.params.id}`);
+      await published(row.id);
+      return subscriptionReply(row, (await repo.counts()).get(row.id));
+    },
+  );
+
+  registerRoute(
+    app,
+    'simulator.unsubscribe',
+    {
+      schema: {
+        summary: 'Remove a subscription and its deliveries',
+        tags,
+        response: { 400: message, 404: message, 409: message },
+      },
+    },
+    async (request) => {
+      const row = await existing(request.params.id);
+      if (row.id === SETTINGS_SUBSCRIPTION_ID) {
+        throw new HttpError(
+          409,
+          'the settings subscription comes from SIM_WEBHOOK_URL and SIM_WEBHOOK_TOKEN: unset them to remove it',
+        );
+      }
+      if (!(await repo.unsubscribe(row.id))) throw notFound(`no webhook subscription ${row.id}`);
+      await published(row.id);
+      return { id: row.id };
+    },
+  );
+
+  registerRoute(
+    app,
+    'simulator.deliveries',
+    {
+      schema: {
+        summary: "A subscription's deliveries, newest first",
+        tags,
+        response: { 400: message, 404: message },
+      },
+    },
+    async (request) => {
+      await existing(request.params.id);
+      const rows = await repo.deliveries(request.params.id, request.query.limit);
+      return { deliveries: rows.map(deliveryReply) };
+    },
+  );
+};
