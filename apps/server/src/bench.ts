@@ -6,7 +6,7 @@
 import { simulatorsOf } from './module.js';
 import { labModules } from './modules/index.js';
 
-export { buildApp } from './app.js';
+export { buildApp, servicesOf } from './app.js';
 export { loadConfig } from './config.js';
 export { runImport } from './imports/registry.js';
 export { loadEngine, runJob } from './modules/labels/engine.js';

@@ -105,7 +105,10 @@ export class OutboxRepo {
     return (await this.subscription(row.id))!;
   }
 
-  async update(id: string, patch: { deliverTwice?: boolean; outOfOrder?: boolean }): Promise<SubscriptionRow | undefined> {
+  async update(
+    id: string,
+    patch: { deliverTwice?: boolean; outOfOrder?: boolean },
+  ): Promise<SubscriptionRow | undefined> {
     const set: Partial<Record<'deliver_twice' | 'out_of_order', number>> = {};
     if (patch.deliverTwice !== undefined) set.deliver_twice = patch.deliverTwice ? 1 : 0;
     if (patch.outOfOrder !== undefined) set.out_of_order = patch.outOfOrder ? 1 : 0;
@@ -125,7 +128,11 @@ export class OutboxRepo {
   }
 
   async setLastError(id: string, message: string | null): Promise<void> {
-    await this.db.kysely.updateTable('sim_webhook_subscriptions').set({ last_error: message }).where('id', '=', id).execute();
+    await this.db.kysely
+      .updateTable('sim_webhook_subscriptions')
+      .set({ last_error: message })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Deliveries by state, per subscription. */

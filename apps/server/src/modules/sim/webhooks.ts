@@ -132,8 +132,7 @@ export interface SimDeliveriesMessage {
 }
 
 /** The x-fedex-signature of a body: HMAC-SHA256 hex keyed by the token (as @lab/core/webhooks computes it). */
-export const signBody = (body: string, token: string): string =>
-  createHmac('sha256', token).update(body).digest('hex');
+export const signBody = (body: string, token: string): string => createHmac('sha256', token).update(body).digest('hex');
 
 /** Deliveries leased at once per subscription (delivered one after the other, in order). */
 const BATCH = 100;
