@@ -159,6 +159,11 @@ describe('webhook subscriptions (/lab/api/simulator/subscriptions)', () => {
     const cases: [unknown, string][] = [
       [{ url: 'ftp://x/y', token: 't' }, 'body.url: the url must be an http(s) URL'],
       [{ url: 'http://127.0.0.1:9/hook', token: '' }, 'body.token: the security token is required'],
+      [{ url: 'http://127.0.0.1:9/a\u0000b', token: 't' }, 'body.url: the url must be an http(s) URL'],
+      [
+        { url: 'http://127.0.0.1:9/hook', token: 'a\u0000b' },
+        'body.token: the security token must not hold control characters',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await t.app.inject({

@@ -41,7 +41,11 @@ const INSERT_CHUNK = 200;
 
 /** Kysely queries of the subscriptions and the outbox; the same on SQLite and PostgreSQL. */
 export class OutboxRepo {
-  constructor(private readonly db: Db) {}
+  /** `keep`: finished (delivered, failed) rows kept, newest first. */
+  constructor(
+    private readonly db: Db,
+    private readonly keep = KEEP_FINISHED_DELIVERIES,
+  ) {}
 
   /**
    * Makes the `settings` subscription match SIM_WEBHOOK_URL / SIM_WEBHOOK_TOKEN (read now: tests
@@ -182,8 +186,7 @@ export class OutboxRepo {
   /**
    * Stores one delivery per event × subscription of its environment × copy (two for deliverTwice;
    * the batch reversed for outOfOrder), in one transaction; rows already there (same subscription,
-   * event and copy) are left as they are. Then the finished rows past the newest
-   * KEEP_FINISHED_DELIVERIES go. Answers the subscriptions that got rows.
+   * event and copy) are left as they are. Then the finished rows past the newest `keep` go. Answers the subscriptions that got rows.
    */
   async enqueue(events: readonly OutboxEvent[], now: number): Promise<string[]> {
     if (events.length === 0) return [];
@@ -234,7 +237,7 @@ export class OutboxRepo {
         .select('id')
         .where('state', '!=', 'pending')
         .orderBy('id', 'desc')
-        .offset(KEEP_FINISHED_DELIVERIES)
+        .offset(this.keep)
         .limit(1)
         .executeTakeFirst();
       if (cutoff) {

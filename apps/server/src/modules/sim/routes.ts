@@ -10,6 +10,8 @@ import type { SimDeliveriesMessage } from './webhooks.js';
 
 const message = z.object({ message: z.string() });
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+/** Control characters (PostgreSQL text refuses NUL): never stored, never looked up. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /**
@@ -77,7 +79,7 @@ export const simApiRoutes: FastifyPluginAsyncZod = async (app) => {
     app.bus.publish(SIMULATOR_TOPICS.deliveries, { subscriptionId } satisfies SimDeliveriesMessage);
   const existing = async (id: string): Promise<SubscriptionRow> => {
     await repo.syncSettings(app.config);
-    const row = await repo.subscription(id);
+    const row = CONTROL.test(id) ? undefined : await repo.subscription(id);
     if (!row) throw notFound(`no webhook subscription ${id}`);
     return row;
   };
@@ -155,6 +157,11 @@ export const simApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { url, token } = request.body;
+      if (CONTROL.test(url) || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+        throw badRequest('body.url: the url must be an http(s) URL');
+      }
+      if (CONTROL.test(token)) throw badRequest('body.token: the security token must not hold control characters');
       const row = await repo.subscribe(request.body);
       await published(row.id);
       return reply.code(201).send(subscriptionReply(row, undefined));

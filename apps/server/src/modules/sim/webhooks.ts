@@ -165,6 +165,8 @@ export class WebhookOutbox implements WebhookSender {
 
   constructor(private readonly ctx: Pick<ServiceContext, 'config' | 'db' | 'bus' | 'log' | 'services'>) {
     this.repo = new OutboxRepo(ctx.db);
+    // Built before this service, the outbound client is closed after it (a delivery under way ends first).
+    void ctx.services.outbound;
     this.offBus = ctx.bus.subscribe(SIMULATOR_TOPICS.deliveries, () => this.kick());
     this.kick();
   }
