@@ -46,6 +46,13 @@ describe.each(dialectsFor('dialect-sensitive'))('the simulated clock in the data
     // Another instance (another repo on the same database) reads the same clock.
     vi.setSystemTime(start + 2000);
     expect(await new SimClockRepo(db, 60).now('sandbox')).toBe(start + 120_000 + 2 * DAY + 6 * HOUR);
+    // A restart with another factor goes on from where the clock is, at the new factor: never back.
+    vi.setSystemTime(start + 3000);
+    const slower = new SimClockRepo(db, 1);
+    expect(await slower.now('sandbox')).toBe(start + 180_000 + 2 * DAY + 6 * HOUR);
+    vi.setSystemTime(start + 4000);
+    expect(await slower.now('sandbox')).toBe(start + 181_000 + 2 * DAY + 6 * HOUR);
+    expect(await new SimClockRepo(db, 1).now('sandbox')).toBe(start + 181_000 + 2 * DAY + 6 * HOUR);
   });
 });
 

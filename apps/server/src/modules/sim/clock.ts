@@ -45,6 +45,12 @@ interface ListenerState {
 
 const toMs = (v: number | string): number => Number(v);
 
+interface ClockRow {
+  base_sim: number | string;
+  base_real: number | string;
+  factor: number | string;
+}
+
 /** The clocks' rows: created at real time on first use; advancing adds to base_sim (one atomic statement). */
 export class SimClockRepo {
   private readonly created = new Set<SimEnvironmentName>();
@@ -59,26 +65,40 @@ export class SimClockRepo {
     const real = Date.now();
     await this.db.kysely
       .insertInto('sim_clocks')
-      .values({ environment, base_sim: real, base_real: real })
+      .values({ environment, base_sim: real, base_real: real, factor: this.factor })
       .onConflict((oc) => oc.column('environment').doNothing())
       .execute();
     this.created.add(environment);
   }
 
-  private nowOf(row: { base_sim: number | string; base_real: number | string }): number {
-    // Another instance's real clock may run a little ahead: never answer less than base_sim.
-    const elapsed = Math.max(0, Date.now() - toMs(row.base_real));
-    return toMs(row.base_sim) + Math.floor(elapsed * this.factor);
+  private static nowOf(row: ClockRow, real: number): number {
+    // Another instance's real clock may run a little behind: never answer less than base_sim.
+    const elapsed = Math.max(0, real - toMs(row.base_real));
+    return toMs(row.base_sim) + Math.floor(elapsed * Number(row.factor));
   }
 
   async now(environment: SimEnvironmentName): Promise<number> {
     await this.ensure(environment);
     const row = await this.db.kysely
       .selectFrom('sim_clocks')
-      .select(['base_sim', 'base_real'])
+      .select(['base_sim', 'base_real', 'factor'])
       .where('environment', '=', environment)
       .executeTakeFirstOrThrow();
-    return this.nowOf(row);
+    const real = Date.now();
+    const now = SimClockRepo.nowOf(row, real);
+    if (Number(row.factor) !== this.factor) {
+      // Started with another SIM_TIME_FACTOR: the clock goes on from where it is, at this factor
+      // (never back). Only if nobody changed the row meanwhile.
+      await this.db.kysely
+        .updateTable('sim_clocks')
+        .set({ base_sim: now, base_real: real, factor: this.factor })
+        .where('environment', '=', environment)
+        .where('base_sim', '=', row.base_sim)
+        .where('base_real', '=', row.base_real)
+        .where('factor', '=', row.factor)
+        .execute();
+    }
+    return now;
   }
 
   /** now + ms for every reader: base_sim + ms keeps the formula's real part as it is. */
@@ -88,9 +108,9 @@ export class SimClockRepo {
       .updateTable('sim_clocks')
       .set((eb) => ({ base_sim: eb('base_sim', '+', ms) }))
       .where('environment', '=', environment)
-      .returning(['base_sim', 'base_real'])
+      .returning(['base_sim', 'base_real', 'factor'])
       .executeTakeFirstOrThrow();
-    return this.nowOf(row);
+    return SimClockRepo.nowOf(row, Date.now());
   }
 }
 

@@ -18,6 +18,8 @@ export interface SimClockTable {
   base_sim: Ms;
   /** Real epoch ms. */
   base_real: Ms;
+  /** The SIM_TIME_FACTOR the clock runs at since base_real (an instance with another one rebases it first). */
+  factor: number;
 }
 
 /** A webhook subscription (`settings`: the one from SIM_WEBHOOK_URL / SIM_WEBHOOK_TOKEN). */

@@ -8,6 +8,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('environment', 'text', (c) => c.primaryKey())
     .addColumn('base_sim', 'bigint', (c) => c.notNull())
     .addColumn('base_real', 'bigint', (c) => c.notNull())
+    .addColumn('factor', 'double precision', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('sim_webhook_subscriptions')
