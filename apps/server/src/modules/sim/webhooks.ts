@@ -291,10 +291,11 @@ export class WebhookOutbox implements WebhookSender {
     while (!this.closed) {
       const now = Date.now();
       const leaseUntil = now + LEASE_MS;
-      const batch = await this.repo.claim(subscriptionId, this.owner, now, leaseUntil, BATCH);
-      if (batch.length === 0) return;
+      // Read first: a subscription removed meanwhile has no rows left to lease (they go with it).
       const sub = await this.repo.subscription(subscriptionId);
       if (!sub) return;
+      const batch = await this.repo.claim(subscriptionId, this.owner, now, leaseUntil, BATCH);
+      if (batch.length === 0) return;
       const delivered = new Map<number, number[]>();
       const flush = async () => {
         const at = Date.now();
