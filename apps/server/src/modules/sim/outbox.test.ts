@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkWebhookSignature, generateSecurityToken } from '@lab/core/webhooks';
+import { checkWebhookSignature, generateSecurityToken, webhookTopic } from '@lab/core/webhooks';
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
 import type { DatabaseConfig } from '../../config.js';
@@ -418,6 +418,56 @@ describe('webhook delivery to a subscriber', () => {
       lastStatus: null,
       lastError: 'upstream webhook subscriber (http://127.0.0.1:1) is unreachable: ECONNREFUSED',
     });
+  });
+});
+
+describe("delivery to this site's own webhook inspector", () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t?.close());
+
+  it('shipped(): the five scan events arrive in order at /lab/hooks/fdx/<channel>, signature matching', async () => {
+    const token = generateSecurityToken();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/lab/api/simulator/subscriptions',
+      payload: { url: `${base}/lab/hooks/fdx/simsub`, token },
+    });
+    expect(created.statusCode).toBe(201);
+    let seen = 0;
+    let arrived!: () => void;
+    const all = new Promise<void>((resolve) => (arrived = resolve));
+    const off = t.app.bus.subscribe(webhookTopic('simsub'), () => {
+      if (++seen === 5) arrived();
+    });
+    const sender = servicesOf(t.app).webhookSender;
+    sender.shipped(['794953535000']);
+    await all;
+    off();
+    await sender.idle();
+    const list = (await t.app.inject({ url: '/lab/api/webhooks/simsub?size=100' })).json().items as { id: number }[];
+    const stored = await Promise.all(
+      [...list].reverse().map(async (i) => (await t.app.inject({ url: `/lab/api/webhooks/simsub/${i.id}` })).json()),
+    );
+    expect(stored.map((w) => JSON.parse(w.body).outputMetaData[0].eventType)).toEqual(['OC', 'PU', 'IT', 'OD', 'DL']);
+    for (const w of stored) {
+      const check = await checkWebhookSignature(
+        Buffer.from(w.bodyBase64, 'base64'),
+        token,
+        w.headers['x-fedex-signature'],
+      );
+      expect(check.status).toBe('match');
+    }
+    const id = (created.json() as { id: string }).id;
+    const rows = (await t.app.inject({ url: `/lab/api/simulator/subscriptions/${id}/deliveries` })).json().deliveries;
+    expect(rows.map((d: { eventId: string; state: string }) => `${d.eventId} ${d.state}`)).toEqual(
+      ['DL', 'OD', 'IT', 'PU', 'OC'].map((c) => `shipped:794953535000:${c} delivered`),
+    );
   });
 });
 
