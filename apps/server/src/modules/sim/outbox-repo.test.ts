@@ -84,6 +84,8 @@ describe.each(dialectsFor('dialect-sensitive'))('the webhook outbox in the datab
     );
     await repo.release(sub.id, 'A');
     await repo.enqueue([event(13)], 10);
+    expect(await repo.prune()).toBe(1);
+    expect(await repo.prune()).toBe(0);
     expect((await repo.deliveries(sub.id, 20)).map((d) => [d.event_id, d.copy, d.state])).toEqual([
       ['e13', 1, 'pending'],
       ['e13', 0, 'pending'],

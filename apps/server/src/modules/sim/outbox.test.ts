@@ -7,6 +7,7 @@ import { servicesOf } from '../../app.js';
 import type { DatabaseConfig } from '../../config.js';
 import type { LabServices } from '../../module.js';
 import { buildTestApp, freshDatabaseConfig, testDialects, type TestApp } from '../../test/helpers.js';
+import { closedPort } from '../../test/http.js';
 
 type SimWebhookEvent = Parameters<LabServices['webhookSender']['enqueue']>[0][number];
 
@@ -396,10 +397,11 @@ describe('webhook delivery to a subscriber', () => {
   });
 
   it('an unreachable subscriber: the network error is the delivery error', async () => {
+    const port = await closedPort();
     const created = await t.app.inject({
       method: 'POST',
       url: '/lab/api/simulator/subscriptions',
-      payload: { url: 'http://127.0.0.1:1/nothing', token },
+      payload: { url: `http://127.0.0.1:${port}/nothing`, token },
     });
     const sub = created.json() as { id: string };
     let settled!: () => void;
@@ -416,7 +418,7 @@ describe('webhook delivery to a subscriber', () => {
       state: 'failed',
       attempts: 3,
       lastStatus: null,
-      lastError: 'upstream webhook subscriber (http://127.0.0.1:1) is unreachable: ECONNREFUSED',
+      lastError: `upstream webhook subscriber (http://127.0.0.1:${port}) is unreachable: ECONNREFUSED`,
     });
   });
 });

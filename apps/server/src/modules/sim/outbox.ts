@@ -186,7 +186,7 @@ export class OutboxRepo {
   /**
    * Stores one delivery per event × subscription of its environment × copy (two for deliverTwice;
    * the batch reversed for outOfOrder), in one transaction; rows already there (same subscription,
-   * event and copy) are left as they are. Then the finished rows past the newest `keep` go. Answers the subscriptions that got rows.
+   * event and copy) are left as they are. Answers the subscriptions that got rows.
    */
   async enqueue(events: readonly OutboxEvent[], now: number): Promise<string[]> {
     if (events.length === 0) return [];
@@ -232,23 +232,31 @@ export class OutboxRepo {
           .onConflict((oc) => oc.columns(['subscription_id', 'event_id', 'copy']).doNothing())
           .execute();
       }
-      const cutoff = await trx
-        .selectFrom('sim_webhook_deliveries')
-        .select('id')
-        .where('state', '!=', 'pending')
-        .orderBy('id', 'desc')
-        .offset(this.keep)
-        .limit(1)
-        .executeTakeFirst();
-      if (cutoff) {
-        await trx
-          .deleteFrom('sim_webhook_deliveries')
-          .where('state', '!=', 'pending')
-          .where('id', '<=', cutoff.id)
-          .execute();
-      }
       return touched;
     });
+  }
+
+  /**
+   * Deletes the finished (delivered, failed) rows past the newest `keep`; pending ones stay. Its
+   * own statement, after the enqueue's transaction (two instances pruning at once may collide: the
+   * caller logs that and the next enqueue prunes).
+   */
+  async prune(): Promise<number> {
+    const cutoff = await this.db.kysely
+      .selectFrom('sim_webhook_deliveries')
+      .select('id')
+      .where('state', '!=', 'pending')
+      .orderBy('id', 'desc')
+      .offset(this.keep)
+      .limit(1)
+      .executeTakeFirst();
+    if (!cutoff) return 0;
+    const r = await this.db.kysely
+      .deleteFrom('sim_webhook_deliveries')
+      .where('state', '!=', 'pending')
+      .where('id', '<=', cutoff.id)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   /** The oldest pending delivery of every subscription that has one. */

@@ -178,6 +178,7 @@ export class WebhookOutbox implements WebhookSender {
     if (touched.length === 0) return;
     this.kick();
     await Promise.all(touched.map((id) => this.publish(id)));
+    await this.repo.prune().catch((err: unknown) => this.ctx.log.warn({ err }, 'simulated webhook retention deferred'));
   }
 
   shipped(trackingNumbers: readonly string[]): void {
