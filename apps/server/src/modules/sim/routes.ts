@@ -180,7 +180,7 @@ export const simApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await existing(request.params.id);
-      const row = (await repo.update(request.params.id, request.body))!;
+      const row = await repo.update(request.params.id, request.body);
       if (!row) throw notFound(`no webhook subscription ${request.params.id}`);
       await published(row.id);
       return subscriptionReply(row, (await repo.counts()).get(row.id));
