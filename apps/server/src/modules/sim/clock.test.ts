@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import type { Db } from '../../db/index.js';
-import { SimClockRepo } from './clock.js';
+import { SIM_CLOCK_MAX, SimClockRepo } from './clock.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -53,6 +53,11 @@ describe.each(dialectsFor('dialect-sensitive'))('the simulated clock in the data
     vi.setSystemTime(start + 4000);
     expect(await slower.now('sandbox')).toBe(start + 181_000 + 2 * DAY + 6 * HOUR);
     expect(await new SimClockRepo(db, 1).now('sandbox')).toBe(start + 181_000 + 2 * DAY + 6 * HOUR);
+    // It stops at the last instant of the year 9999.
+    const production = await clock.now('production');
+    expect(await clock.advance('production', SIM_CLOCK_MAX - production - 10)).toBe(SIM_CLOCK_MAX - 10);
+    vi.setSystemTime(start + 60_000);
+    expect(await clock.now('production')).toBe(SIM_CLOCK_MAX);
   });
 });
 

@@ -74,7 +74,8 @@ export class SimClockRepo {
   private static nowOf(row: ClockRow, real: number): number {
     // Another instance's real clock may run a little behind: never answer less than base_sim.
     const elapsed = Math.max(0, real - toMs(row.base_real));
-    return toMs(row.base_sim) + Math.floor(elapsed * Number(row.factor));
+    // It stops at the last instant a four-digit year can name.
+    return Math.min(SIM_CLOCK_MAX, toMs(row.base_sim) + Math.floor(elapsed * Number(row.factor)));
   }
 
   async now(environment: SimEnvironmentName): Promise<number> {
