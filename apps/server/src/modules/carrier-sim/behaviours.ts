@@ -8,10 +8,12 @@ import { labelSpecOf, type LabelSpec } from './labelData.js';
 import type { SimLabelRenderer } from './labels.js';
 import { locationsOutput, postalValidateOutput } from './locations.js';
 import { rateQuoteOutput, shipmentRating } from './rateReplies.js';
-import type { NewScanEvent, OpenShipmentRow, ScanEventRow, ShipmentRow, SimStore } from './repo.js';
+import { planScans, scenarioApplies, type PlanInput, type ScanPlace } from './lifecycle.js';
+import type { NewScanEvent, OpenShipmentRow, ShipmentRow, SimStore } from './repo.js';
 import { accountNumberProblem, shipmentProblems } from './rules.js';
 import type { SimEnvironment, SimLabel, SimParty, SimState } from './state.js';
 import { serviceName } from './tariff/services.js';
+import { scanRow, scenarioOfRequest, trackResultOf } from './tracking.js';
 
 /** What a behaviour gets: the parsed request and the simulator's parts. */
 export interface SimRequest {
@@ -27,6 +29,8 @@ export interface SimRequest {
   environment: SimEnvironment;
   /** False once the caller has hung up (its connection closed): a shipment is then not stored. */
   connected: () => boolean;
+  /** The simulated now of the environment's clock (ms), read when the request arrived. */
+  now: number;
   /** The file of a documents-host upload. */
   attachment?: { fileName: string; body: Buffer } | undefined;
 }
@@ -41,16 +45,16 @@ export interface SimContext {
   /** Shipments, open shipments, pickups and uploads: the simulator's state in the database. */
   store: SimStore;
   renderer: SimLabelRenderer;
-  timeFactor: number;
   /** The lookups' cities, postal codes, countries and ETD rules (locations, postal validation, the rules). */
   places: LabServices['places'];
   /** The document's example reply for the endpoint and status (a fresh copy), or undefined. */
   example: (endpoint: CarrierEndpoint, status: number) => Promise<Record<string, unknown> | undefined>;
-  /** Called with the tracking numbers of every shipment created (simulated webhooks hang here). */
-  onShipped?: (trackingNumbers: string[]) => void;
+  /** Called after a shipment is created or changes scenario (the Simulator screen's realtime topic). */
+  onShipmentChanged?: (environment: SimEnvironment, trackingNumber: string) => void;
 }
 
 type Json = JsonObject;
+type Promise_ = Awaited<ReturnType<typeof shipmentRating>>['promise'];
 
 function envelope(ctx: SimContext, req: SimRequest, output: Json): Json {
   return {
@@ -75,7 +79,8 @@ function party(p: unknown): SimParty {
   };
 }
 
-const today = (ctx: SimContext) => new Date(ctx.state.now()).toISOString().slice(0, 10);
+/** The simulated date of the request's environment (YYYY-MM-DD). */
+const today = (req: SimRequest) => new Date(req.now).toISOString().slice(0, 10);
 
 // ── shipments and labels ─────────────────────────────────────────────────────────────────────────
 
@@ -134,11 +139,11 @@ async function makeShipment(
   const shipper = party(rs.shipper);
   const recipient = party(arr(rs.recipients)[0] ?? rs.recipient);
   const serviceType = str(rs.serviceType, 'PRIORITY_OVERNIGHT');
-  const shipDate = str(rs.shipDatestamp) || today(ctx);
+  const shipDate = str(rs.shipDatestamp) || today(req);
   const shipment: ShipmentDraft = {
     master: numbers[0]!,
     trackingNumbers: numbers,
-    createdAt: ctx.state.now(),
+    createdAt: req.now,
     serviceType,
     shipDate,
     shipper,
@@ -183,7 +188,21 @@ async function makeShipment(
  * the caller is still there: a create whose rendering outlived the gateway's deadline is not
  * created behind the caller's back.
  */
-async function storeShipment(ctx: SimContext, req: SimRequest, s: ShipmentDraft): Promise<void> {
+async function storeShipment(
+  ctx: SimContext,
+  req: SimRequest,
+  s: ShipmentDraft,
+  promise: Promise_,
+  scenarioSource: unknown,
+): Promise<void> {
+  const input: PlanInput = {
+    createdAt: s.createdAt,
+    ...promise,
+    origin: placeOf(s.shipper),
+    destination: placeOf(s.recipient),
+  };
+  const asked = scenarioOfRequest(scenarioSource);
+  const scenario = scenarioApplies(asked, input) ? asked : 'NORMAL';
   const stored = await ctx.store.insertShipment(
     {
       master_tracking_number: s.master,
@@ -193,6 +212,9 @@ async function storeShipment(ctx: SimContext, req: SimRequest, s: ShipmentDraft)
       ship_date: s.shipDate,
       shipper: JSON.stringify(s.shipper),
       recipient: JSON.stringify(s.recipient),
+      environment: req.environment,
+      scenario,
+      lifecycle: JSON.stringify(input),
     },
     s.trackingNumbers.map((t, i) => ({
       tracking_number: t,
@@ -202,11 +224,11 @@ async function storeShipment(ctx: SimContext, req: SimRequest, s: ShipmentDraft)
       label: s.labels[i]!.body,
     })),
     [...s.documents].map(([kind, d]) => ({ kind, content_type: d.contentType, ext: d.ext, body: d.body })),
-    plannedScans(ctx, s),
+    planScans(input, scenario).map(scanRow),
     req.connected,
   );
   if (!stored) throw callerGone();
-  ctx.onShipped?.(s.trackingNumbers);
+  ctx.onShipmentChanged?.(req.environment, s.master);
 }
 
 /** Customs amount as cents (the simulator's invoice totals; amounts with more than 2 decimals are rounded). */
@@ -292,12 +314,12 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
   const lines = arr(rs.requestedPackageLineItems).map(obj);
   const options = labelSpecOf(req.body, obj(rs.labelSpecification));
   // Rated (and the lane checked) before anything is created.
-  const rating = await shipmentRating(ctx.places, rs, today(ctx));
+  const rating = await shipmentRating(ctx.places, rs, today(req));
   const { shipment, pieces } = await makeShipment(ctx, req, rs, lines, options);
   const documents = await shipmentDocuments(req, rs, shipment, options.urlOnly);
   const merged = await mergedDocument(req, shipment, options);
   if (merged) documents.push(merged);
-  await storeShipment(ctx, req, shipment);
+  await storeShipment(ctx, req, shipment, rating.promise, req.body);
   return {
     status: 200,
     body: envelope(ctx, req, {
@@ -320,8 +342,10 @@ async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
 async function cancelShipment(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const tracking = str(req.body.trackingNumber);
   const shipment = await ctx.store.shipmentOf(tracking);
-  if (!shipment) throw carrierError(400, 'TRACKINGNUMBER.ENTERED.INVALID', MESSAGES.trackingNumberInvalid);
-  const now = ctx.state.now();
+  if (!shipment || shipment.environment !== req.environment) {
+    throw carrierError(400, 'TRACKINGNUMBER.ENTERED.INVALID', MESSAGES.trackingNumberInvalid);
+  }
+  const now = req.now;
   const cancelled =
     shipment.cancelled_at === null && (await ctx.store.cancel(shipment.id, now, cancelScan(shipment, now)));
   if (!cancelled) throw carrierError(400, 'SHIPMENT.ALREADY.CANCELLED', MESSAGES.alreadyCancelled);
@@ -337,45 +361,13 @@ async function cancelShipment(ctx: SimContext, req: SimRequest): Promise<SimRepl
 
 // ── tracking ─────────────────────────────────────────────────────────────────────────────────────
 
-type ScanPlace = 'origin' | 'hub' | 'destination';
-
-/** The scan plan of a shipment: simulated hours after creation, event type, description, status. */
-const SCAN_PLAN: [number, string, string, string, ScanPlace][] = [
-  [0, 'OC', 'Shipment information sent to FedEx', 'Label created', 'origin'],
-  [2, 'PU', 'Picked up', 'Picked up', 'origin'],
-  [5, 'AR', 'Arrived at FedEx location', 'In transit', 'hub'],
-  [9, 'DP', 'Departed FedEx location', 'In transit', 'hub'],
-  [20, 'AR', 'At local FedEx facility', 'In transit', 'destination'],
-  [23, 'OD', 'On FedEx vehicle for delivery', 'Out for delivery', 'destination'],
-  [26, 'DL', 'Delivered', 'Delivered', 'destination'],
-];
-
-const HUB = { city: 'MEMPHIS', stateOrProvinceCode: 'TN', postalCode: '38118', countryCode: 'US' };
-
-function scanLocation(shipper: SimParty, recipient: SimParty, w: ScanPlace): string {
-  const p = w === 'origin' ? shipper : w === 'destination' ? recipient : HUB;
-  return JSON.stringify({
-    city: p.city.toUpperCase(),
-    stateOrProvinceCode: p.stateOrProvinceCode,
-    postalCode: p.postalCode,
-    countryCode: p.countryCode,
-  });
-}
-
-/**
- * The scan events of a new shipment as rows with the time each falls due: the plan's simulated
- * hours compressed by SIM_TIME_FACTOR. Tracking answers the rows due by now.
- */
-function plannedScans(ctx: SimContext, s: ShipmentDraft): NewScanEvent[] {
-  return SCAN_PLAN.map(([h, type, description, status, w]) => ({
-    due_at: s.createdAt + Math.round((h * 3_600_000) / ctx.timeFactor),
-    event_type: type,
-    description,
-    derived_code: type === 'OC' || type === 'PU' || type === 'DL' || type === 'OD' ? type : 'IT',
-    derived_status: status,
-    location: scanLocation(s.shipper, s.recipient, w),
-  }));
-}
+/** A party's place as a scan location. */
+const placeOf = (p: SimParty): ScanPlace => ({
+  city: p.city.toUpperCase(),
+  stateOrProvinceCode: p.stateOrProvinceCode,
+  postalCode: p.postalCode,
+  countryCode: p.countryCode,
+});
 
 /** The cancellation scan, due at once (the plan's later scans are dropped with it: repo.cancel). */
 function cancelScan(s: ShipmentRow, now: number): NewScanEvent {
@@ -385,52 +377,24 @@ function cancelScan(s: ShipmentRow, now: number): NewScanEvent {
     description: 'Shipment cancelled by sender',
     derived_code: 'CA',
     derived_status: 'Cancelled',
-    location: scanLocation(JSON.parse(s.shipper) as SimParty, JSON.parse(s.recipient) as SimParty, 'origin'),
+    location: JSON.stringify(placeOf(JSON.parse(s.shipper) as SimParty)),
+    location_type: 'CUSTOMER',
+    exception_code: null,
+    exception_description: null,
   };
 }
 
-const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-function scanEventOf(row: ScanEventRow): Json {
-  return {
-    date: isoSeconds(Number(row.due_at)),
-    eventType: row.event_type,
-    eventDescription: row.description,
-    derivedStatusCode: row.derived_code,
-    derivedStatus: row.derived_status,
-    scanLocation: JSON.parse(row.location) as Json,
-  };
-}
-
-async function trackResult(ctx: SimContext, tracking: string): Promise<Json> {
+async function trackResult(ctx: SimContext, req: SimRequest, tracking: string): Promise<Json> {
   const s = await ctx.store.shipmentOf(tracking);
-  if (!s) {
+  if (!s || s.environment !== req.environment) {
     return {
       trackingNumberInfo: { trackingNumber: tracking },
       error: { code: 'TRACKING.TRACKINGNUMBER.NOTFOUND', message: MESSAGES.trackingNotFound },
     };
   }
-  // Another instance's clock may run a little behind the one that created the shipment: its
-  // first scan is always shown.
-  const rows = await ctx.store.dueScanEvents(s.id, Math.max(ctx.state.now(), Number(s.created_at)));
-  const events = rows.map(scanEventOf);
-  const latest = events[0]!;
-  return {
-    trackingNumberInfo: {
-      trackingNumber: tracking,
-      carrierCode: 'FDXE',
-      trackingNumberUniqueId: `12029~${tracking}~FDEG`,
-    },
-    latestStatusDetail: {
-      code: latest.derivedStatusCode,
-      derivedCode: latest.derivedStatusCode,
-      statusByLocale: latest.derivedStatus,
-      description: latest.eventDescription,
-      scanLocation: latest.scanLocation,
-    },
-    serviceDetail: { type: s.service_type, description: serviceName(s.service_type) },
-    scanEvents: events,
-  };
+  // The label-created scan is due at creation: it is always shown.
+  const rows = await ctx.store.dueScanEvents(s.id, Math.max(req.now, Number(s.created_at)));
+  return trackResultOf(s, tracking, rows);
 }
 
 function trackingNumbersOf(body: Json): string[] {
@@ -448,7 +412,7 @@ function trackingNumbersOf(body: Json): string[] {
 async function trackNumbers(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const numbers = trackingNumbersOf(req.body);
   const results = [];
-  for (const t of numbers) results.push({ trackingNumber: t, trackResults: [await trackResult(ctx, t)] });
+  for (const t of numbers) results.push({ trackingNumber: t, trackResults: [await trackResult(ctx, req, t)] });
   return { status: 200, body: envelope(ctx, req, { completeTrackResults: results }) };
 }
 
@@ -465,16 +429,16 @@ async function postalValidate(ctx: SimContext, req: SimRequest): Promise<SimRepl
 // ── rates and availability (the tariff model: ./rating.ts, ./tariff/) ──────────────────────────────
 
 async function rateQuotes(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  return { status: 200, body: envelope(ctx, req, await rateQuoteOutput(ctx.places, req.body, today(ctx))) };
+  return { status: 200, body: envelope(ctx, req, await rateQuoteOutput(ctx.places, req.body, today(req))) };
 }
 
 async function packageAndServiceOptions(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const output = await packageAndServiceOptionsOutput(ctx.places, req.body, today(ctx));
+  const output = await packageAndServiceOptionsOutput(ctx.places, req.body, today(req));
   return { status: 200, body: envelope(ctx, req, output) };
 }
 
 async function specialServiceOptions(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const output = await specialServiceOptionsOutput(ctx.places, req.body, today(ctx));
+  const output = await specialServiceOptionsOutput(ctx.places, req.body, today(req));
   return { status: 200, body: envelope(ctx, req, output) };
 }
 
@@ -541,7 +505,7 @@ function storeUpload(ctx: SimContext, req: SimRequest, kind: 'etd' | 'image', re
     req.attachment?.fileName ?? str(req.body.attachment),
     req.body.document ?? {},
     req.attachment?.body ?? Buffer.alloc(0),
-    ctx.state.now(),
+    req.now,
   );
 }
 
@@ -551,7 +515,7 @@ async function pickupCreate(ctx: SimContext, req: SimRequest): Promise<SimReply>
   const output = obj(reply.body.output);
   const code = str(output.pickupConfirmationCode);
   if (reply.status < 300 && code) {
-    await ctx.store.insertPickup(code, str(output.location) || null, req.body, ctx.state.now());
+    await ctx.store.insertPickup(code, str(output.location) || null, req.body, req.now);
   }
   return reply;
 }
@@ -625,7 +589,7 @@ function openReply(ctx: SimContext, req: SimRequest, open: OpenShipment, extra: 
           masterTrackingNumber: open.packages[0]?.trackingNumber ?? '',
           serviceType: str(rs.serviceType, 'PRIORITY_OVERNIGHT'),
           serviceName: serviceName(str(rs.serviceType, 'PRIORITY_OVERNIGHT')),
-          shipDatestamp: str(rs.shipDatestamp) || today(ctx),
+          shipDatestamp: str(rs.shipDatestamp) || today(req),
           pieceResponses: open.packages.map((p, i) => ({
             trackingNumber: p.trackingNumber,
             masterTrackingNumber: open.packages[0]!.trackingNumber,
@@ -652,7 +616,7 @@ async function openCreate(ctx: SimContext, req: SimRequest): Promise<SimReply> {
     state: 'OPEN',
     requestedShipment: rs,
     packages: lines.map((line, i) => ({ trackingNumber: numbers[i]!, line })),
-    createdAt: ctx.state.now(),
+    createdAt: req.now,
   };
   await ctx.store.createOpenShipment({
     open_index: index,
@@ -684,7 +648,7 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
   const rs = { ...open.requestedShipment, requestedPackageLineItems: open.packages.map((p) => p.line) };
   await checkShipmentRules(ctx, req.body, rs);
   // Rated (and the lane checked) as create shipment is, before anything is stored.
-  const rating = await shipmentRating(ctx.places, rs, today(ctx));
+  const rating = await shipmentRating(ctx.places, rs, today(req));
   const spec = obj(req.body.labelSpecification ?? open.requestedShipment.labelSpecification);
   const { shipment, pieces } = await makeShipment(
     ctx,
@@ -694,7 +658,7 @@ async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> 
     labelSpecOf(req.body, spec),
     open.packages.map((p) => p.trackingNumber),
   );
-  await storeShipment(ctx, req, shipment);
+  await storeShipment(ctx, req, shipment, rating.promise, { ...req.body, requestedShipment: rs });
   open.state = 'CONFIRMED';
   open.confirmedMaster = open.packages[0]!.trackingNumber;
   await saveOpenShipment(ctx, open);
@@ -807,7 +771,7 @@ async function resultsFromExample(ctx: SimContext, req: SimRequest): Promise<Sim
   const reply = await fromExample(ctx, req);
   const jobId = str(req.body.jobId, 'job');
   for (const shipment of arr(obj(reply.body.output).transactionShipments).map(obj)) {
-    shipment.shipDatestamp = today(ctx);
+    shipment.shipDatestamp = today(req);
     const pieces = arr(shipment.pieceResponses).map(obj);
     const documents = [...arr(shipment.shipmentDocuments), ...pieces.flatMap((p) => arr(p.packageDocuments))];
     documents.map(obj).forEach((doc, i) => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_ENDPOINTS, defaultSample, type CarrierEndpoint } from '@lab/core/carrier';
 import { pngDimensions } from '@lab/core/labels';
 import { isValidExpressTracking } from '@lab/core/shipping';
+import { servicesOf } from '../../app.js';
 import { referenceDir } from '../../paths.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { SimState } from './state.js';
@@ -106,11 +107,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(
-      dialect,
-      { openApiRecheckMs: 0, simSeed: 42, simTimeFactor: 10_000_000 },
-      { imported: true },
-    );
+    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 42 }, { imported: true });
     const res = await t.app.inject({
       method: 'POST',
       url: '/lab/sim/carrier/oauth/token',
@@ -320,17 +317,30 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       expect(label.subarray(0, 5).toString()).toBe('%PDF-');
       expect(shipment.pieceResponses[0].packageDocuments[0]).toMatchObject({ contentType: 'LABEL', docType: 'PDF' });
 
-      const tracked = await call('track-tracking-numbers', {
-        includeDetailedScans: true,
-        trackingInfo: [
-          { trackingNumberInfo: { trackingNumber: numbers[1] } },
-          { trackingNumberInfo: { trackingNumber: '123456789012' } },
-        ],
+      const trackBoth = () =>
+        call('track-tracking-numbers', {
+          includeDetailedScans: true,
+          trackingInfo: [
+            { trackingNumberInfo: { trackingNumber: numbers[1] } },
+            { trackingNumberInfo: { trackingNumber: '123456789012' } },
+          ],
+        });
+      // At creation only the label is created; past the delivery date the whole plan has happened.
+      const fresh = (await trackBoth()).json().output.completeTrackResults[0].trackResults[0];
+      expect(fresh.latestStatusDetail).toMatchObject({
+        code: 'OC',
+        derivedCode: 'OC',
+        statusByLocale: 'Label created',
       });
+      expect(fresh.scanEvents.map((e: Json) => e.eventType)).toEqual(['OC']);
+      const clock = servicesOf(t.app).simClock;
+      await clock.advance('sandbox', 30 * 86_400_000);
+      await clock.settled();
+      const tracked = await trackBoth();
       const [mine, unknown] = tracked.json().output.completeTrackResults;
       const result = mine.trackResults[0];
-      expect(result.latestStatusDetail).toMatchObject({ code: 'DL', statusByLocale: 'Delivered' });
-      expect(result.scanEvents.map((e: Json) => e.eventType)).toEqual(['DL', 'OD', 'AR', 'DP', 'AR', 'PU', 'OC']);
+      expect(result.latestStatusDetail).toMatchObject({ code: 'DL', derivedCode: 'DL', statusByLocale: 'Delivered' });
+      expect(result.scanEvents.map((e: Json) => e.eventType)).toEqual(['DL', 'OD', 'AR', 'DP', 'AR', 'DP', 'PU', 'OC']);
       expect(result.scanEvents[0].scanLocation).toMatchObject({ city: 'BEVERLY HILLS', stateOrProvinceCode: 'CA' });
       expect(unknown.trackResults[0].error).toEqual({
         code: 'TRACKING.TRACKINGNUMBER.NOTFOUND',

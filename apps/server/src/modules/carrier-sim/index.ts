@@ -1,5 +1,7 @@
 import { defineModule } from '../../module.js';
 import * as m0060 from './migrations/0060_carrier_sim_state.js';
+import * as m0100 from './migrations/0100_carrier_sim_lifecycle.js';
+import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
 import { carrierSimConfig } from './settings.js';
 import './tables.js';
@@ -12,6 +14,7 @@ export const carrierSimModule = defineModule({
   name: 'carrier-sim',
   sim: carrierSimRoutes,
   config: carrierSimConfig,
-  migrations: { '0060_carrier_sim_state': m0060 },
-  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender'],
+  api: carrierSimApiRoutes,
+  migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
+  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock'],
 });

@@ -200,6 +200,14 @@ export async function shipmentRating(places: LabServices['places'], rs: Json, to
   const q = quoteFor(service, facts, accountCurrency(facts.originCountry));
   return {
     serviceCategory: service.category,
+    /** What the shipment's lifecycle is planned from (lifecycle.ts): the promise of this rating. */
+    promise: {
+      shipDate: facts.shipDate,
+      deliveryDate: commit.deliveryDate,
+      commitTime: service.commitTime,
+      transitDays: commit.transitDays,
+      international: facts.lane === 'international',
+    },
     /** Fields the piece response of request line `i` gains (its first package's charges). */
     piece: (i: number): Json => {
       const p = q.packages[facts.lineFirstPackage[i] ?? 0]!;

@@ -33,6 +33,13 @@ async function keepNewest(db: Db, table: RetainedTable, keep: number): Promise<n
 
 const ms = (v: number | string | null) => (v === null ? null : Number(v));
 
+const shipmentRow = (row: ShipmentRow): ShipmentRow => ({
+  ...row,
+  id: Number(row.id),
+  created_at: ms(row.created_at)!,
+  cancelled_at: ms(row.cancelled_at),
+});
+
 /**
  * The carrier simulator's state in the app database (SQLite or PostgreSQL alike): every instance
  * on one database sees the same shipments, and they survive a restart. Retention keeps the newest
@@ -105,7 +112,102 @@ export class SimStore {
       .selectAll('s')
       .where('p.tracking_number', '=', trackingNumber)
       .executeTakeFirst();
-    return row && { ...row, created_at: ms(row.created_at)!, cancelled_at: ms(row.cancelled_at) };
+    return row && shipmentRow(row);
+  }
+
+  /** The tracking numbers of a shipment's pieces, master first. */
+  async pieces(shipmentId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('carrier_sim_pieces')
+      .select('tracking_number')
+      .where('shipment_id', '=', shipmentId)
+      .orderBy('sequence')
+      .execute();
+    return rows.map((r) => r.tracking_number);
+  }
+
+  /** Every scan event of a shipment, due or not, in order (due time, then id). */
+  async scanEvents(shipmentId: number): Promise<ScanEventRow[]> {
+    return this.db
+      .selectFrom('carrier_sim_scan_events')
+      .selectAll()
+      .where('shipment_id', '=', shipmentId)
+      .orderBy('due_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The newest shipments of an environment (by id), with their pieces. */
+  async listShipments(environment: string, limit: number): Promise<ShipmentRow[]> {
+    const rows = await this.db
+      .selectFrom('carrier_sim_shipments')
+      .selectAll()
+      .where('environment', '=', environment)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(shipmentRow);
+  }
+
+  /**
+   * A new scenario for a shipment not cancelled: its events not yet due (by `now`) replaced by
+   * `events`, in one transaction; false when the shipment was cancelled meanwhile.
+   */
+  async replan(shipmentId: number, scenario: string, now: number, events: NewScanEvent[]): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('carrier_sim_shipments')
+        .set({ scenario })
+        .where('id', '=', shipmentId)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) return false;
+      await trx
+        .deleteFrom('carrier_sim_scan_events')
+        .where('shipment_id', '=', shipmentId)
+        .where('due_at', '>', now)
+        .execute();
+      if (events.length > 0) {
+        await trx
+          .insertInto('carrier_sim_scan_events')
+          .values(events.map((e) => ({ ...e, shipment_id: shipmentId })))
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  /** Scan events of an environment due by `now` and not yet released, in order (due time, id). */
+  async dueUnreleased(environment: string, now: number, limit: number): Promise<ScanEventRow[]> {
+    return this.db
+      .selectFrom('carrier_sim_scan_events as e')
+      .innerJoin('carrier_sim_shipments as s', 's.id', 'e.shipment_id')
+      .selectAll('e')
+      .where('e.released', '=', 0)
+      .where('e.due_at', '<=', now)
+      .where('s.environment', '=', environment)
+      .orderBy('e.due_at')
+      .orderBy('e.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Marks scan events released (handed to the webhooks). */
+  async markReleased(ids: number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      await this.db
+        .updateTable('carrier_sim_scan_events')
+        .set({ released: 1 })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+    }
+  }
+
+  /** Shipments by id (those still kept). */
+  async shipmentsById(ids: number[]): Promise<ShipmentRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('carrier_sim_shipments').selectAll().where('id', 'in', ids).execute();
+    return rows.map(shipmentRow);
   }
 
   /** The scan events of a shipment due by `now`, newest first. */

@@ -2,9 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
+import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
+import { releaseDue } from './release.js';
 import { SimStore } from './repo.js';
 import { SimState, type SimEnvironment } from './state.js';
 import { forwardedPublicOrigin, publicOrigin } from '../../http/publicOrigin.js';
@@ -66,9 +68,12 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
     state,
     store: simStore,
     renderer,
-    timeFactor: config.simTimeFactor,
     places: app.services.places,
-    onShipped: (trackingNumbers) => app.services.webhookSender.shipped(trackingNumbers),
+    onShipmentChanged: (environment, trackingNumber) => {
+      app.bus.publish(SIMULATOR_TOPICS.shipments, { environment, trackingNumber }).catch((err: unknown) => {
+        app.log.warn({ err }, 'simulator shipment change not published');
+      });
+    },
     example: async (endpoint, status) => {
       const found = await lookup(endpoint);
       const schema = found?.operation.responses[String(status)]?.schema;
@@ -83,6 +88,15 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
       return structuredClone(base);
     },
   };
+
+  // Each clock tick (an advance, or real time passing) releases the environment's due scan events to
+  // the webhooks; one listener per app, stopped when the app closes.
+  const { simClock, webhookSender } = app.services;
+  const publish = (topic: string, data: unknown) => app.bus.publish(topic, data);
+  const stopReleasing = simClock.onTick(async (environment, now) => {
+    await releaseDue(simStore, webhookSender, environment, now, publish);
+  });
+  app.addHook('onClose', async () => stopReleasing());
 
   function errorBody(request: FastifyRequest, entries: CarrierErrorEntry[]): Json {
     const customer = request.headers['x-customer-transaction-id'];
@@ -185,6 +199,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
         linkBase: linkBase(request, environment),
         client: state.tokenClient(request.headers.authorization),
         environment,
+        now: await app.services.simClock.now(environment),
         connected,
         attachment: attachments.get(request),
       });

@@ -83,7 +83,7 @@ describe('carrier simulator business rules (sqlite)', () => {
   }
 
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { simSeed: 11, simTimeFactor: 10_000_000 }, { imported: true });
+    t = await buildTestApp('sqlite', { simSeed: 11 }, { imported: true });
     token = await tokenFor('/lab/sim/carrier');
     productionToken = await tokenFor('/lab/sim/carrier/production');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-rules-'));

@@ -1,6 +1,7 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
+import { servicesOf } from '../../app.js';
 import type { AppConfig, DatabaseConfig } from '../../config.js';
 import type { LabServices } from '../../module.js';
 import {
@@ -14,7 +15,8 @@ import {
 
 type Json = Record<string, any>;
 
-const SIM = { simSeed: 5, simTimeFactor: 10_000_000 } satisfies Partial<AppConfig>;
+const SIM = { simSeed: 5 } satisfies Partial<AppConfig>;
+const DAY = 86_400_000;
 
 async function tokenOf(t: TestApp, environment: '' | '/production' = ''): Promise<string> {
   const res = await t.app.inject({
@@ -74,10 +76,23 @@ describe('carrier simulator state in the database (sqlite)', () => {
       const after = await buildTestApp('sqlite', { ...SIM, database });
       try {
         const token = await tokenOf(after);
+        // Its plan is in the database: once the clock is past its delivery, tracking shows it all.
+        const clock = servicesOf(after.app).simClock;
+        await clock.advance('sandbox', 30 * DAY);
+        await clock.settled();
         const result = await track(after, token, master);
         expect(result.error).toBeUndefined();
         expect(result.trackingNumberInfo.trackingNumber).toBe(master);
-        expect(result.scanEvents.map((e: Json) => e.eventType)).toEqual(['DL', 'OD', 'AR', 'DP', 'AR', 'PU', 'OC']);
+        expect(result.scanEvents.map((e: Json) => e.eventType)).toEqual([
+          'DL',
+          'OD',
+          'AR',
+          'DP',
+          'AR',
+          'DP',
+          'PU',
+          'OC',
+        ]);
         expect((await cancel(after, token, master)).statusCode).toBe(200);
         // The same seed draws the same numbers again; the restarted simulator skips those it issued.
         const next = await ship(after, token);

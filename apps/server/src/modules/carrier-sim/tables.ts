@@ -30,6 +30,12 @@ export interface CarrierSimShipmentTable {
   shipper: string;
   /** JSON: SimParty. */
   recipient: string;
+  /** sandbox or production: whose simulated clock the shipment follows. */
+  environment: Generated<string>;
+  /** The scenario its plan follows (SIM_SCENARIOS). */
+  scenario: Generated<string>;
+  /** JSON: the plan's inputs (lifecycle.ts PlanInput), to replan on a scenario change. */
+  lifecycle: Generated<string>;
 }
 
 /** One package of a shipment with its label as served (PDF/PNG bytes or the ZPL program). */
@@ -66,6 +72,12 @@ export interface CarrierSimScanEventTable {
   derived_status: string;
   /** JSON: the scan location. */
   location: string;
+  /** The track document's ScanEvent.locationType. */
+  location_type: string | null;
+  exception_code: string | null;
+  exception_description: string | null;
+  /** 1 once the event was handed to the webhooks (webhookSender.enqueue). */
+  released: Generated<number>;
 }
 
 /** An open shipment (its `index`, named open_index: index is an SQL keyword). */
