@@ -13,6 +13,7 @@ import type { NewScanEvent, OpenShipmentRow, ShipmentRow, SimStore } from './rep
 import { accountNumberProblem, shipmentProblems } from './rules.js';
 import type { SimEnvironment, SimLabel, SimParty, SimState } from './state.js';
 import { serviceName } from './tariff/services.js';
+import { addBusinessDays } from './tariff/transit.js';
 import { scanRow, scenarioOfRequest, trackResultOf } from './tracking.js';
 
 /** What a behaviour gets: the parsed request and the simulator's parts. */
@@ -195,9 +196,13 @@ async function storeShipment(
   promise: Promise_,
   scenarioSource: unknown,
 ): Promise<void> {
+  // A ship date before the clock's today cannot be kept: the journey starts today, taking the same transit days.
+  const shipDate = promise.shipDate < today(req) ? today(req) : promise.shipDate;
   const input: PlanInput = {
     createdAt: s.createdAt,
     ...promise,
+    shipDate,
+    deliveryDate: shipDate === promise.shipDate ? promise.deliveryDate : addBusinessDays(shipDate, promise.transitDays),
     origin: placeOf(s.shipper),
     destination: placeOf(s.recipient),
   };

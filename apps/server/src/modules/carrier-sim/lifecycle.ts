@@ -286,7 +286,7 @@ export function replan(before: PlannedScan[], after: PlannedScan[], dueCount: nu
     branch++;
   }
   const keep = after.slice(dueCount, branch);
-  const tail = after.slice(Math.max(branch, dueCount));
+  const tail = after.slice(branch);
   if (tail.length === 0) return keep;
   // The new ending starts no earlier than a minute from now (an hour once the old path went past the parting).
   const shift = Math.max(0, now + (dueCount > branch ? HOUR : MINUTE) - tail[0]!.at);
