@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookSignature, generateSecurityToken, webhookTopic } from '@lab/core/webhooks';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { defaultSample } from '@lab/core/carrier';
+import { servicesOf } from '../../app.js';
 import { buildTestApp, runLab, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest } from '../../test/http.js';
 import { stratusSample } from '../../test/stratusSample.js';
@@ -152,7 +153,7 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
     t.config.simWebhookUrl = undefined;
   });
 
-  it('with SIM_WEBHOOK_URL set, a carrier simulator shipment posts webhooks for each package', async () => {
+  it('with SIM_WEBHOOK_URL set, a carrier simulator shipment posts its lifecycle for each package as the clock reaches it', async () => {
     const token = generateSecurityToken();
     t.config.simWebhookUrl = `${base}/lab/hooks/fdx/simcarrier`;
     t.config.simWebhookToken = token;
@@ -160,7 +161,9 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
     sample.labelResponseOptions = 'LABEL';
     sample.requestedShipment.labelSpecification.imageType = 'ZPLII';
     const packages = sample.requestedShipment.requestedPackageLineItems.length as number;
-    const expected = packages * SIM_SCAN_EVENTS.length;
+    // The twin's domestic plan (docs/modules/carrier.md, Lifecycles): eight scans, released as the clock reaches each.
+    const journey = ['OC', 'PU', 'DP', 'AR', 'DP', 'AR', 'OD', 'DL'];
+    const expected = packages * journey.length;
     let seen = 0;
     const arrived = new Promise<void>((resolve) => {
       const off = t.app.bus.subscribe(webhookTopic('simcarrier'), () => {
@@ -185,11 +188,16 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
     const numbers = (shipped.json().output.transactionShipments[0].pieceResponses as { trackingNumber: string }[]).map(
       (p) => p.trackingNumber,
     );
+    const clock = servicesOf(t.app).simClock;
+    await clock.advance('sandbox', 30 * 86_400_000);
+    await clock.settled();
     await arrived;
     const received = await stored('simcarrier');
     expect(received).toHaveLength(expected);
     const trackings = new Set(received.map((w) => JSON.parse(w.body).output.completeTrackResults[0].trackingNumber));
     expect([...trackings].sort()).toEqual([...numbers].sort());
+    const types = received.map((w) => JSON.parse(w.body).outputMetaData[0].eventType as string).reverse();
+    expect(types).toEqual(journey);
     t.config.simWebhookUrl = undefined;
   });
 });
