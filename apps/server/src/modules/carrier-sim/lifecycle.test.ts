@@ -4,7 +4,13 @@ import { defaultSample } from '@lab/core/carrier';
 import type { SimShipment } from '@lab/core/contract';
 import type { SimScenario } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
-import { buildTestApp, labModulesWithServices, type TestApp } from '../../test/helpers.js';
+import {
+  buildTestApp,
+  dialectsFor,
+  freshDatabaseConfig,
+  labModulesWithServices,
+  type TestApp,
+} from '../../test/helpers.js';
 import { manualClock, recordingSender, type SimWebhookEvent } from './testClock.js';
 
 type Json = Record<string, any>;
@@ -485,4 +491,81 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     const [sandbox] = await track(master);
     expect(sandbox!.error.code).toBe('TRACKING.TRACKINGNUMBER.NOTFOUND');
   });
+});
+
+// Dialect-sensitive: the release's SQL (due and unreleased rows of an environment, the released mark).
+describe.each(dialectsFor('dialect-sensitive'))('releasing due scan events (%s)', (dialect) => {
+  it('two instances on one database release every due event; once marked, none is queued again', async () => {
+    const { config: database, drop } = await freshDatabaseConfig(dialect);
+    const clock = manualClock(START);
+    const sender = recordingSender();
+    const modules = labModulesWithServices('sim', { simClock: () => clock, webhookSender: () => sender });
+    const a = await buildTestApp(dialect, { simSeed: 3, database }, { modules });
+    const b = await buildTestApp(dialect, { simSeed: 4, database }, { modules });
+    try {
+      const tokenRes = await a.app.inject({
+        method: 'POST',
+        url: '/lab/sim/carrier/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
+      });
+      const masters: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/lab/sim/carrier/ship/v1/shipments',
+          headers: { authorization: `Bearer ${tokenRes.json().access_token}` },
+          payload: domestic('2026-11-23'),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        masters.push(res.json().output.transactionShipments[0].masterTrackingNumber);
+      }
+      // Both instances' listeners run on the shared clock's advance (as every instance's run on an advance).
+      await clock.advance('sandbox', 30 * 24 * HOUR);
+      await clock.settled();
+      const ids = new Set(sender.calls.flat().map((e) => e.eventId));
+      const rows = await a.app.db.kysely
+        .selectFrom('carrier_sim_scan_events')
+        .select(['id', 'released'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toHaveLength(3 * 8);
+      expect(rows.every((r) => Number(r.released) === 1)).toBe(true);
+      const pieceOf = new Map<number, string>();
+      const events = await a.app.db.kysely
+        .selectFrom('carrier_sim_scan_events as e')
+        .innerJoin('carrier_sim_pieces as p', 'p.shipment_id', 'e.shipment_id')
+        .select(['e.id', 'p.tracking_number'])
+        .execute();
+      for (const e of events) pieceOf.set(Number(e.id), e.tracking_number);
+      expect([...ids].sort()).toEqual(rows.map((r) => `${r.id}:${pieceOf.get(Number(r.id))}`).sort());
+      const queued = sender.calls.flat().length;
+      await clock.advance('sandbox', HOUR);
+      await clock.settled();
+      expect(sender.calls.flat().length).toBe(queued);
+      // Each batch is in release order (due time), and each shipment got its whole plan.
+      for (const call of sender.calls) {
+        const times = call.map((e) => e.occurredAt);
+        expect(times).toEqual([...times].sort((x, y) => x - y));
+      }
+      const unique = new Map(sender.calls.flat().map((e) => [e.eventId, e]));
+      for (const master of masters) {
+        const mine = [...unique.values()].filter((e) => e.trackingNumber === master);
+        expect(mine.sort((x, y) => x.occurredAt - y.occurredAt).map((e) => e.eventType)).toEqual([
+          'OC',
+          'PU',
+          'DP',
+          'AR',
+          'DP',
+          'AR',
+          'OD',
+          'DL',
+        ]);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      await drop();
+    }
+  }, 60_000);
 });
