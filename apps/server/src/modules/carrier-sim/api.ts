@@ -4,7 +4,7 @@ import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { HttpError, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
 import { isFinal, planScans, replan, scenarioApplies, type ScanPlace } from './lifecycle.js';
-import { SimStore, type ShipmentRow } from './repo.js';
+import { SimStore, type ScanEventRow, type ShipmentRow } from './repo.js';
 import type { SimParty } from './state.js';
 import { isScenario, plannedOf, planInputOf, scanRow } from './tracking.js';
 
@@ -31,7 +31,15 @@ export const carrierSimApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { simClock } = app.services;
 
   async function view(s: ShipmentRow, now: number): Promise<SimShipment> {
-    const [pieces, rows] = await Promise.all([store.pieces(s.id), store.scanEvents(s.id)]);
+    return views([s], now).then((v) => v[0]!);
+  }
+
+  async function views(list: ShipmentRow[], now: number): Promise<SimShipment[]> {
+    const details = await store.details(list.map((s) => s.id));
+    return list.map((s) => viewOf(s, details.get(s.id)!.pieces, details.get(s.id)!.events, now));
+  }
+
+  function viewOf(s: ShipmentRow, pieces: string[], rows: ScanEventRow[], now: number): SimShipment {
     const events = rows.map((r) => ({ scan: plannedOf(r), due: Number(r.due_at) <= now }));
     const latest = events.filter((e) => e.due).at(-1)?.scan ?? events[0]?.scan;
     const input = planInputOf(s);
@@ -73,10 +81,7 @@ export const carrierSimApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { environment, limit } = request.query;
       const now = await simClock.now(environment);
-      const rows = await store.listShipments(environment, limit);
-      const shipments: SimShipment[] = [];
-      for (const s of rows) shipments.push(await view(s, now));
-      return { shipments };
+      return { shipments: await views(await store.listShipments(environment, limit), now) };
     },
   );
 

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import type { SimShipment } from '@lab/core/contract';
-import type { SimScenario } from '@lab/core/simulator';
+import { SIMULATOR_TOPICS, type SimScenario } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
 import {
   buildTestApp,
@@ -462,6 +462,23 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     await advanceTo((await now()) + 30 * 24 * HOUR);
     const mine = released().filter((e) => e.trackingNumber === master);
     expect(mine.map((e) => e.eventType)).toEqual(['OC', 'CA']);
+  });
+
+  it('publishes each change of a shipment on simulator/shipments: created, scenario changed, events released', async () => {
+    await clock.tick('sandbox');
+    const seen: unknown[] = [];
+    const off = t.app.bus.subscribe(SIMULATOR_TOPICS.shipments, (data) => seen.push(data));
+    try {
+      const created = await ship(international(await today()));
+      const change = { environment: 'sandbox', trackingNumber: created.masterTrackingNumber };
+      expect(seen).toEqual([change]);
+      expect((await setScenario(created.masterTrackingNumber, 'DAMAGED')).statusCode).toBe(200);
+      expect(seen).toEqual([change, change]);
+      await clock.tick('sandbox');
+      expect(seen).toEqual([change, change, change]);
+    } finally {
+      off();
+    }
   });
 
   it('production shipments follow the production clock only', async () => {

@@ -137,6 +137,31 @@ export class SimStore {
       .execute();
   }
 
+  /** The pieces (master first) and every scan event (in order) of several shipments, by shipment id, in two queries. */
+  async details(shipmentIds: number[]): Promise<Map<number, { pieces: string[]; events: ScanEventRow[] }>> {
+    const out = new Map(shipmentIds.map((id) => [id, { pieces: [] as string[], events: [] as ScanEventRow[] }]));
+    if (shipmentIds.length === 0) return out;
+    const [pieces, events] = await Promise.all([
+      this.db
+        .selectFrom('carrier_sim_pieces')
+        .select(['shipment_id', 'tracking_number'])
+        .where('shipment_id', 'in', shipmentIds)
+        .orderBy('shipment_id')
+        .orderBy('sequence')
+        .execute(),
+      this.db
+        .selectFrom('carrier_sim_scan_events')
+        .selectAll()
+        .where('shipment_id', 'in', shipmentIds)
+        .orderBy('due_at')
+        .orderBy('id')
+        .execute(),
+    ]);
+    for (const p of pieces) out.get(Number(p.shipment_id))?.pieces.push(p.tracking_number);
+    for (const e of events) out.get(Number(e.shipment_id))?.events.push(e);
+    return out;
+  }
+
   /** The newest shipments of an environment (by id), with their pieces. */
   async listShipments(environment: string, limit: number): Promise<ShipmentRow[]> {
     const rows = await this.db
