@@ -55,7 +55,8 @@ export interface SimContext {
 }
 
 type Json = JsonObject;
-type Promise_ = Awaited<ReturnType<typeof shipmentRating>>['promise'];
+/** What the tariff model promises for a shipment (ship date, delivery date, commit time, lane): its lifecycle's inputs. */
+type DeliveryPromise = Awaited<ReturnType<typeof shipmentRating>>['promise'];
 
 function envelope(ctx: SimContext, req: SimRequest, output: Json): Json {
   return {
@@ -193,7 +194,7 @@ async function storeShipment(
   ctx: SimContext,
   req: SimRequest,
   s: ShipmentDraft,
-  promise: Promise_,
+  promise: DeliveryPromise,
   scenarioSource: unknown,
 ): Promise<void> {
   // A ship date before the clock's today cannot be kept: the journey starts today, taking the same transit days.
