@@ -49,7 +49,8 @@ export const carrierSimApiRoutes: FastifyPluginAsyncZod = async (app) => {
       pieces,
       serviceType: s.service_type,
       createdAt: iso(Number(s.created_at)),
-      shipDate: s.ship_date,
+      // The day the journey starts (a requested ship date before the clock's today starts today).
+      shipDate: input?.shipDate ?? s.ship_date,
       origin: placeOf(s.shipper),
       destination: placeOf(s.recipient),
       international: input?.international ?? false,

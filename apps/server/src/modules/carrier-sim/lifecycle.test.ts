@@ -361,6 +361,32 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     });
   });
 
+  it("a ship date before the clock's today starts the journey today, with the service's transit days", async () => {
+    // To the next Monday, 09:00.
+    const current = await now();
+    const monday =
+      Date.UTC(2026, 10, 23, 9) +
+      Math.ceil((current - Date.UTC(2026, 10, 23, 9)) / (7 * 24 * HOUR) + 1e-9) * 7 * 24 * HOUR;
+    await advanceTo(monday);
+    const date = iso(monday).slice(0, 10);
+    const created = await ship(domestic('2024-05-20'));
+    expect(created.shipDatestamp).toBe('2024-05-20');
+    const plan = await shipment(created.masterTrackingNumber);
+    expect(plan.shipDate).toBe(date);
+    // Priority Overnight: Tuesday, an hour before its 10:30 commit.
+    const delivered = monday + 24 * HOUR + 30 * 60_000;
+    expect(plan.events.map((e) => [e.eventType, e.at])).toEqual([
+      ['OC', iso(monday)],
+      ['PU', `${date}T17:00:00.000Z`],
+      ['DP', `${date}T20:00:00.000Z`],
+      ['AR', expect.any(String)],
+      ['DP', expect.any(String)],
+      ['AR', iso(delivered - 4 * HOUR)],
+      ['OD', iso(delivered - 2 * HOUR)],
+      ['DL', iso(delivered)],
+    ]);
+  });
+
   it('setScenario replans the events not yet due; a finished or cancelled shipment refuses (409), an unknown one is 404', async () => {
     const created = await ship(international(await today()));
     const master: string = created.masterTrackingNumber;

@@ -73,7 +73,7 @@ export function trackResultOf(s: ShipmentRow, tracking: string, dueNewestFirst: 
   const of = (type: string) => dueNewestFirst.find((r) => r.event_type === type);
   const pickedUp = of('PU');
   const delivered = dueNewestFirst[0]?.event_type === 'DL' ? dueNewestFirst[0] : undefined;
-  const dates: Json[] = [{ type: 'SHIP', dateTime: `${s.ship_date}T00:00:00` }];
+  const dates: Json[] = [{ type: 'SHIP', dateTime: `${input?.shipDate ?? s.ship_date}T00:00:00` }];
   if (pickedUp) dates.push({ type: 'ACTUAL_PICKUP', dateTime: latestIso(pickedUp) });
   if (delivered) dates.push({ type: 'ACTUAL_DELIVERY', dateTime: latestIso(delivered) });
   else if (input && s.cancelled_at === null)
