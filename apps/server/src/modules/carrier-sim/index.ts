@@ -10,8 +10,12 @@ import './tables.js';
  */
 export const carrierSimModule = defineModule({
   name: 'carrier-sim',
-  sim: carrierSimRoutes,
+  sim: async (app) => {
+    app.services.traffic.instrument(app, { source: 'carrier-sim' });
+    app.services.simFaults.instrument(app);
+    await app.register(carrierSimRoutes);
+  },
   config: carrierSimConfig,
   migrations: { '0060_carrier_sim_state': m0060 },
-  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender'],
+  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simFaults', 'traffic'],
 });
