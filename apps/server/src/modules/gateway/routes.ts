@@ -164,7 +164,10 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
           method: call.method,
           url: `${call.upstream.base}${call.path}${call.query ? `?${call.query}` : ''}`,
           status,
-          request: { headers, body: Buffer.isBuffer(call.body) ? call.body : call.body ? '[streamed upload]' : undefined },
+          request: {
+            headers,
+            body: Buffer.isBuffer(call.body) ? call.body : call.body ? '[streamed upload]' : undefined,
+          },
           response,
           fault: null,
           ...(env ? { carrierPath: call.path } : {}),

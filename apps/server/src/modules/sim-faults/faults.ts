@@ -93,12 +93,12 @@ export const FAULT_ENDPOINT_IDS: ReadonlySet<string> = new Set([
 /** Why a fault body cannot be stored, or undefined. */
 export function faultBodyProblem(endpointId: string, body: SimFaultBody): string | undefined {
   if (body.rate !== undefined && body.status === undefined) return 'rate applies to a status: give status too';
-  if (body.jitterMs !== undefined && body.latencyMs === undefined) return 'jitterMs applies to a latency: give latencyMs too';
+  if (body.jitterMs !== undefined && body.latencyMs === undefined)
+    return 'jitterMs applies to a latency: give latencyMs too';
   if (body.tokenExpired && endpointId === TOKEN_ENDPOINT_ID) {
     return 'tokenExpired applies to calls that bear a token: the OAuth token endpoint takes none';
   }
-  const nothing =
-    !body.latencyMs && !body.jitterMs && body.status === undefined && !body.tokenExpired && !body.hang;
+  const nothing = !body.latencyMs && !body.jitterMs && body.status === undefined && !body.tokenExpired && !body.hang;
   if (nothing) return 'nothing to inject: give latencyMs, status, tokenExpired or hang (DELETE clears a fault)';
   return undefined;
 }
@@ -291,7 +291,8 @@ export function createSimFaults({ db, log }: ServiceContext): SimFaults {
   }
 
   /** Holds the call open without answering until the caller hangs up or the app closes. */
-  function hang(reply: FastifyReply) {
+  function hang(request: FastifyRequest, reply: FastifyReply) {
+    request.log.info({ url: request.url }, 'sim fault: holding the call unanswered (hang)');
     reply.hijack();
     hung.add(reply);
     reply.raw.once('close', () => hung.delete(reply));
@@ -304,7 +305,10 @@ export function createSimFaults({ db, log }: ServiceContext): SimFaults {
       if (header !== undefined) {
         const parsed = parseFaultHeader(header);
         if (typeof parsed === 'string') {
-          return reply.code(400).type('application/json').send(errorBody(request, 'INVALID.INPUT.EXCEPTION', parsed));
+          return reply
+            .code(400)
+            .type('application/json')
+            .send(errorBody(request, 'INVALID.INPUT.EXCEPTION', parsed));
         }
         faults = [parsed];
         if (parsed.kind === 'token-expired' && endpointIdOf(request.method, request.url) === TOKEN_ENDPOINT_ID) {
@@ -323,7 +327,7 @@ export function createSimFaults({ db, log }: ServiceContext): SimFaults {
             await wait(fault.ms);
             break;
           case 'hang':
-            hang(reply);
+            hang(request, reply);
             return reply;
           case 'token-expired':
             return reply
@@ -333,7 +337,10 @@ export function createSimFaults({ db, log }: ServiceContext): SimFaults {
           case 'status': {
             if (fault.status === 429) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
             const { code, message } = STATUS_ERRORS[fault.status];
-            return reply.code(fault.status).type('application/json').send(errorBody(request, code, message));
+            return reply
+              .code(fault.status)
+              .type('application/json')
+              .send(errorBody(request, code, message));
           }
         }
       }

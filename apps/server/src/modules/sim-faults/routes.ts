@@ -23,7 +23,8 @@ export const simFaultRoutes: FastifyPluginAsyncZod = async (app) => {
     'simulator.setFault',
     {
       schema: {
-        summary: 'Set an endpoint’s fault: latency (+ jitter), an error status for a rate of calls, token expired, hang',
+        summary:
+          'Set an endpoint’s fault: latency (+ jitter), an error status for a rate of calls, token expired, hang',
         tags: ['simulator'],
         response: { 400: message, 404: message },
       },

@@ -292,7 +292,11 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
       fault: call.fault,
     };
     const size =
-      url.length + request.body.length + response.body.length + headerBytes(request.headers) + headerBytes(response.headers);
+      url.length +
+      request.body.length +
+      response.body.length +
+      headerBytes(request.headers) +
+      headerBytes(response.headers);
     // The check runs after the reply has gone (never on the call's path); readers await it.
     const checked = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => conformance(call, request, response))
@@ -339,7 +343,10 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
         url: request.url,
         status: answered ? reply.statusCode : 0,
         request: { headers: request.headers, body: request.body },
-        response: { headers: answered ? (reply.getHeaders() as Headers) : {}, body: answered ? p.replyBody : undefined },
+        response: {
+          headers: answered ? (reply.getHeaders() as Headers) : {},
+          body: answered ? p.replyBody : undefined,
+        },
         fault: typeof fault === 'string' ? fault : null,
         ...(carrier ? { carrierPath: carrier.path, carrierHost: carrier.host } : {}),
       });
