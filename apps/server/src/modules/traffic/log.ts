@@ -5,7 +5,7 @@ import type { TrafficEntry } from '@lab/core/contract';
 import { SIM_FAULT_HEADER, SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { SIM_PREFIX } from '../../http/web.js';
-import { redactSecrets, redactUrl } from '../../logger.js';
+import { redactSecrets, redactUrl, SECRET_NAME } from '../../logger.js';
 import type { LabServices, ServiceContext } from '../../module.js';
 
 export type TrafficSource = TrafficEntry['source'];
@@ -27,7 +27,8 @@ export interface TrafficCall {
   status: number;
   /** Bodies: raw bytes, text, or the parsed value a handler sent. */
   request: { headers: Headers; body: unknown };
-  response: { headers: Headers; body: unknown };
+  /** `value`: the value the handler sent, when `body` is its serialization (saves parsing it again). */
+  response: { headers: Headers; body: unknown; value?: unknown };
   fault: string | null;
   /** The carrier path (no query) the call's OpenAPI operation is found by, when it is a carrier call. */
   carrierPath?: string;
@@ -68,7 +69,10 @@ export interface TrafficLog {
 
 interface Kept {
   entry: TrafficEntry;
+  /** Counted against TRAFFIC_MAX_BYTES: estimated from the raw sizes, then the kept messages' own. */
   bytes: number;
+  /** False once evicted or cleared. */
+  alive: boolean;
   /** Resolves once the conformance verdicts are set on the entry. */
   checked: Promise<void>;
 }
@@ -108,6 +112,26 @@ function redactForm(text: string): string {
     .join('&');
 }
 
+/**
+ * Whether redactSecrets would change a parsed value: a secret-named field with a value, or a
+ * string that may hold JSON. Most bodies have neither, and are kept as sent without a copy.
+ */
+function needsRedaction(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return /^\s*[[{]/.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > 64) return true;
+  if (Array.isArray(value)) return value.some((v) => needsRedaction(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) {
+    if (SECRET_NAME.test(k) && v !== null && v !== undefined && v !== '') return true;
+    if (needsRedaction(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** A parsed JSON value as the log's text: as sent when nothing in it is secret, else redacted. */
+const jsonText = (value: unknown, sent?: string): string =>
+  needsRedaction(value) ? JSON.stringify(redactSecrets(value)) : (sent ?? JSON.stringify(value) ?? '');
+
 interface Message {
   headers: Record<string, string>;
   body: string;
@@ -118,7 +142,7 @@ interface Message {
 }
 
 /** A message as the log keeps it: headers and body redacted, the body cut at `maxBody` bytes. */
-function messageOf(rawHeaders: Headers, body: unknown, maxBody: number): Message {
+function messageOf(rawHeaders: Headers, body: unknown, maxBody: number, value?: unknown): Message {
   const headers = cleanHeaders(rawHeaders);
   const mime = mimeOf(rawHeaders);
   let text = '';
@@ -132,10 +156,13 @@ function messageOf(rawHeaders: Headers, body: unknown, maxBody: number): Message
     else {
       const raw = typeof body === 'string' ? body : body.toString('utf8');
       if (mime === 'application/x-www-form-urlencoded') text = redactForm(raw);
-      else if (/^\s*[[{]/.test(raw)) {
+      else if (value !== undefined && typeof value === 'object' && value !== null) {
+        parsed = value;
+        text = jsonText(value, raw);
+      } else if (/^\s*[[{]/.test(raw)) {
         try {
           parsed = JSON.parse(raw);
-          text = JSON.stringify(redactSecrets(parsed));
+          text = jsonText(parsed, raw);
         } catch {
           text = raw;
         }
@@ -149,7 +176,7 @@ function messageOf(rawHeaders: Headers, body: unknown, maxBody: number): Message
     if (mime === 'application/x-www-form-urlencoded' && typeof body === 'object') {
       text = redactForm(new URLSearchParams(body as Record<string, string>).toString());
       parsed = undefined;
-    } else text = JSON.stringify(redactSecrets(body)) ?? '';
+    } else text = jsonText(body);
     const declared = Number(rawHeaders['content-length']);
     size = Number.isFinite(declared) && declared >= 0 ? declared : Buffer.byteLength(text);
   }
@@ -194,10 +221,19 @@ export function carrierSimCall(
   };
 }
 
+/** A body's size before it is kept (for the byte bound until the kept message is made). */
+function rawSize(headers: Headers, body: unknown): number {
+  if (typeof body === 'string') return body.length;
+  if (Buffer.isBuffer(body)) return body.byteLength;
+  const declared = Number(headers['content-length']);
+  return Number.isFinite(declared) && declared > 0 ? declared : 0;
+}
+
 interface Pending {
   t0: number;
   startedAt: number;
   replyBody?: unknown;
+  replyValue?: unknown;
   done?: true;
 }
 
@@ -216,6 +252,7 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
   function evict() {
     while (live() > 0 && (live() > maxEntries || bytes > maxBytes)) {
       bytes -= kept[head]!.bytes;
+      kept[head]!.alive = false;
       kept[head] = undefined as never;
       head++;
     }
@@ -273,9 +310,8 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
 
   function record(call: TrafficCall): void {
     if (maxEntries === 0) return;
-    const request = messageOf(call.request.headers, call.request.body, maxBody);
-    const response = messageOf(call.response.headers, call.response.body, maxBody);
     const url = redactUrl(call.url);
+    const empty = { headers: {}, body: '', size: 0, truncated: false };
     const entry: TrafficEntry = {
       id: String(++seq),
       startedAt: new Date(call.startedAt).toISOString(),
@@ -286,26 +322,47 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
       url,
       status: call.status,
       durationMs: Math.round(call.durationMs * 1000) / 1000,
-      request: { headers: request.headers, body: request.body, size: request.size, truncated: request.truncated },
-      response: { headers: response.headers, body: response.body, size: response.size, truncated: response.truncated },
+      request: { ...empty },
+      response: { ...empty },
       conformance: { request: null, response: null },
       fault: call.fault,
     };
-    const size =
-      url.length +
-      request.body.length +
-      response.body.length +
-      headerBytes(request.headers) +
-      headerBytes(response.headers);
-    // The check runs after the reply has gone (never on the call's path); readers await it.
-    const checked = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => conformance(call, request, response))
-      .then((verdicts) => {
-        entry.conformance = verdicts;
+    const k: Kept = {
+      entry,
+      bytes:
+        url.length +
+        Math.min(rawSize(call.request.headers, call.request.body), maxBody) +
+        Math.min(rawSize(call.response.headers, call.response.body), maxBody) +
+        512,
+      alive: true,
+      checked: Promise.resolve(),
+    };
+    // Redaction, cutting and the conformance check run after the reply has gone (never on the
+    // call's path); readers await them.
+    k.checked = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        const request = messageOf(call.request.headers, call.request.body, maxBody);
+        const response = messageOf(call.response.headers, call.response.body, maxBody, call.response.value);
+        const { parsed: _q, ...requestKept } = request;
+        const { parsed: _r, ...responseKept } = response;
+        entry.request = requestKept;
+        entry.response = responseKept;
+        if (k.alive) {
+          const actual =
+            url.length +
+            request.body.length +
+            response.body.length +
+            headerBytes(request.headers) +
+            headerBytes(response.headers);
+          bytes += actual - k.bytes;
+          k.bytes = actual;
+          evict();
+        }
+        entry.conformance = await conformance(call, request, response);
       })
-      .catch((err: unknown) => log.warn({ err }, 'traffic: the conformance check failed'));
-    kept.push({ entry, bytes: size, checked });
-    bytes += size;
+      .catch((err: unknown) => log.warn({ err }, 'traffic: an entry could not be completed'));
+    kept.push(k);
+    bytes += k.bytes;
     evict();
     const summary: TrafficEntrySummary = {
       id: entry.id,
@@ -343,10 +400,14 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
         url: request.url,
         status: answered ? reply.statusCode : 0,
         request: { headers: request.headers, body: request.body },
-        response: {
-          headers: answered ? (reply.getHeaders() as Headers) : {},
-          body: answered ? p.replyBody : undefined,
-        },
+        response: answered
+          ? {
+              headers: reply.getHeaders() as Headers,
+              body: p.replyBody,
+              // A route with a response schema serializes only what it names: then the text sent is read.
+              ...(request.routeOptions.schema?.response ? {} : { value: p.replyValue }),
+            }
+          : { headers: {}, body: undefined },
         fault: typeof fault === 'string' ? fault : null,
         ...(carrier ? { carrierPath: carrier.path, carrierHost: carrier.host } : {}),
       });
@@ -362,15 +423,14 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
     });
     app.addHook('preSerialization', async (request, _reply, payload) => {
       const p = pending.get(request);
-      if (p) p.replyBody = payload;
+      if (p) p.replyValue = payload;
       return payload;
     });
     app.addHook('onSend', async (request, _reply, payload) => {
       const p = pending.get(request);
       // A compressed reply is a stream: the value serialized before it (preSerialization) stands for it.
-      if (p && (typeof payload === 'string' || Buffer.isBuffer(payload) || p.replyBody === undefined)) {
-        p.replyBody = payload;
-      }
+      if (p)
+        p.replyBody = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : (p.replyValue ?? payload);
       return payload;
     });
     app.addHook('onResponse', async (request, reply) => {
@@ -388,6 +448,7 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
 
   function clear(): number {
     const n = live();
+    for (let i = head; i < kept.length; i++) kept[i]!.alive = false;
     kept.length = 0;
     head = 0;
     bytes = 0;
