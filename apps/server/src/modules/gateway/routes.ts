@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
+import { TOKEN_ENDPOINT_ID } from '@lab/core/simulator';
 import { PUBLIC_ORIGIN_HEADER, publicOrigin } from '../../http/publicOrigin.js';
 import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
@@ -160,7 +161,11 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
           startedAt: started,
           durationMs: performance.now() - t0,
           environment: env,
-          endpointId: env ? (findEndpoint(call.method, call.path)?.id ?? null) : null,
+          endpointId: env
+            ? call.path === CARRIER_TOKEN_PATH
+              ? TOKEN_ENDPOINT_ID
+              : (findEndpoint(call.method, call.path)?.id ?? null)
+            : null,
           method: call.method,
           url: `${call.upstream.base}${call.path}${call.query ? `?${call.query}` : ''}`,
           status,

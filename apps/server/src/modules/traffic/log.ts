@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findEndpoint, type CarrierHost } from '@lab/core/carrier';
+import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import type { TrafficEntry } from '@lab/core/contract';
-import { SIM_FAULT_HEADER, SIMULATOR_TOPICS } from '@lab/core/simulator';
+import { SIM_FAULT_HEADER, SIMULATOR_TOPICS, TOKEN_ENDPOINT_ID } from '@lab/core/simulator';
 import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { SIM_PREFIX } from '../../http/web.js';
 import { redactSecrets, redactUrl, SECRET_NAME } from '../../logger.js';
@@ -205,6 +205,12 @@ function jsonPath(instancePath: string, child?: string): string {
   );
 }
 
+/** The catalogue endpoint id of a carrier call (`oauth-token` for the token path), or null. */
+export function carrierEndpointId(method: string, path: string, host?: CarrierHost): string | null {
+  if (method === 'POST' && path === CARRIER_TOKEN_PATH && host !== 'documents') return TOKEN_ENDPOINT_ID;
+  return findEndpoint(method, path, host)?.id ?? null;
+}
+
 /** The environment, host and carrier path of a call to the carrier simulator (below /lab/sim). */
 export function carrierSimCall(
   url: string,
@@ -395,7 +401,7 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
         startedAt: p.startedAt,
         durationMs: performance.now() - p.t0,
         environment: carrier?.environment ?? null,
-        endpointId: carrier ? (findEndpoint(request.method, carrier.path, carrier.host)?.id ?? null) : null,
+        endpointId: carrier ? carrierEndpointId(request.method, carrier.path, carrier.host) : null,
         method: request.method,
         url: request.url,
         status: answered ? reply.statusCode : 0,

@@ -169,7 +169,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
     expect(entry).toMatchObject({
       source: 'carrier-sim',
       environment: 'sandbox',
-      endpointId: null,
+      endpointId: 'oauth-token',
       method: 'POST',
       status: 200,
       fault: null,
