@@ -423,8 +423,9 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext)
       const p: Pending = { t0: performance.now(), startedAt: Date.now() };
       pending.set(request, p);
       // A call that never gets its reply written (the caller hung up, a hang fault) is recorded when it closes.
+      // (Once a reply has begun, onResponse records it.)
       reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) finish(request, reply, p, false);
+        if (!reply.raw.headersSent) finish(request, reply, p, false);
       });
     });
     app.addHook('preSerialization', async (request, _reply, payload) => {

@@ -5,7 +5,7 @@ import { defaultSample } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import type { AppConfig } from '../../config.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
-import { rawRequest, standInServer } from '../../test/http.js';
+import { closedPort, rawRequest, standInServer } from '../../test/http.js';
 
 type Json = Record<string, any>;
 
@@ -276,6 +276,23 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
     expect(JSON.parse(entries[0]!.response.body).access_token).toBe('[redacted]');
   });
 
+  it('a compressed reply is recorded as the JSON it was before compression', async () => {
+    await t.app.inject({ method: 'DELETE', url: '/lab/api/simulator/traffic' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/lab/sim/carrier/rate/v1/rates/quotes',
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+      payload: defaultSample('rate-quotes') as Json,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const { entries } = await traffic(t);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.endpointId).toBe('rate-quotes');
+    expect(JSON.parse(entries[0]!.response.body).output.rateReplyDetails.length).toBeGreaterThan(0);
+    expect(entries[0]!.conformance.response).toEqual({ ok: true, issues: [] });
+  });
+
   it('exports HAR 1.2 as a JSON download that fits the HAR schema', async () => {
     await t.app.inject({ method: 'DELETE', url: '/lab/api/simulator/traffic' });
     await gatewayToken(base);
@@ -372,6 +389,35 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
         payload: TOKEN_BODY,
       });
       expect(await traffic(t)).toEqual({ entries: [], total: 0, maxEntries: 0, maxBytes: 16 * 1024 * 1024 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('records a gateway call whose real upstream is unreachable, with the gateway’s 502', async () => {
+    const port = await closedPort();
+    const t = await buildTestApp(dialect, {
+      ...SIM,
+      gatewayUpstreams: { carrierSandbox: `http://127.0.0.1:${port}` } as never,
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await rawRequest(baseOf(t), 'POST', '/lab/api/carrier/sandbox/oauth/token', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: TOKEN_BODY,
+      });
+      expect(res.status).toBe(502);
+      const { entries } = await traffic(t);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        source: 'gateway',
+        environment: 'sandbox',
+        endpointId: 'oauth-token',
+        url: `http://127.0.0.1:${port}/oauth/token`,
+        status: 502,
+      });
+      expect(entries[0]!.request.body).toBe('grant_type=client_credentials&client_id=lab-key&client_secret=[redacted]');
+      expect(JSON.parse(entries[0]!.response.body)).toEqual(res.json());
     } finally {
       await t.close();
     }
