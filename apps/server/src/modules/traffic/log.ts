@@ -120,8 +120,14 @@ function needsRedaction(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return /^\s*[[{]/.test(value);
   if (value === null || typeof value !== 'object') return false;
   if (depth > 64) return true;
-  if (Array.isArray(value)) return value.some((v) => needsRedaction(v, depth + 1));
-  for (const [k, v] of Object.entries(value)) {
+  if (Array.isArray(value)) {
+    for (const v of value) if (needsRedaction(v, depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue;
+    const v = record[k];
     if (SECRET_NAME.test(k) && v !== null && v !== undefined && v !== '') return true;
     if (needsRedaction(v, depth + 1)) return true;
   }
@@ -129,7 +135,7 @@ function needsRedaction(value: unknown, depth = 0): boolean {
 }
 
 /** A parsed JSON value as the log's text: as sent when nothing in it is secret, else redacted. */
-const jsonText = (value: unknown, sent?: string): string =>
+export const jsonText = (value: unknown, sent?: string): string =>
   needsRedaction(value) ? JSON.stringify(redactSecrets(value)) : (sent ?? JSON.stringify(value) ?? '');
 
 interface Message {
