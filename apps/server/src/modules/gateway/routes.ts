@@ -169,10 +169,8 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
           method: call.method,
           url: `${call.upstream.base}${call.path}${call.query ? `?${call.query}` : ''}`,
           status,
-          request: {
-            headers,
-            body: Buffer.isBuffer(call.body) ? call.body : call.body ? '[streamed upload]' : undefined,
-          },
+          // A streamed upload is recorded as such, not read.
+          request: { headers, body: call.body },
           response,
           fault: null,
           ...(env ? { carrierPath: call.path } : {}),
