@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
-import type { TrafficEntry } from '@lab/core/contract';
+import type { TrafficEntry, TrafficEntrySummary } from '@lab/core/contract';
 import { SIM_FAULT_HEADER, SIMULATOR_TOPICS, TOKEN_ENDPOINT_ID } from '@lab/core/simulator';
 import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { SIM_PREFIX } from '../../http/web.js';
@@ -33,20 +33,6 @@ export interface TrafficCall {
   /** The carrier path (no query) the call's OpenAPI operation is found by, when it is a carrier call. */
   carrierPath?: string;
   carrierHost?: CarrierHost;
-}
-
-/** What the realtime bus carries for each recorded call (SIMULATOR_TOPICS.traffic). */
-export interface TrafficEntrySummary {
-  id: string;
-  startedAt: string;
-  source: TrafficSource;
-  environment: string | null;
-  endpointId: string | null;
-  method: string;
-  url: string;
-  status: number;
-  durationMs: number;
-  fault: string | null;
 }
 
 /** The `traffic` service (LabServices['traffic']). */
