@@ -222,7 +222,7 @@ function errorBody(request: FastifyRequest, code: string, message: string) {
   };
 }
 
-/** Milliseconds strictly after the latest ISO instant stored, so ordering by text is ordering by time. */
+/** Now as ISO-8601 UTC with milliseconds: stored as text, whose order is the order in time. */
 const nowIso = () => new Date().toISOString();
 
 export function createSimFaults({ db, log }: ServiceContext): SimFaults {
