@@ -7,8 +7,10 @@ import { openApiModule } from './openapi/index.js';
 import { printRelayModule } from './print-relay/index.js';
 import { shippingModule } from './shipping/index.js';
 import { simModule } from './sim/index.js';
+import { simFaultsModule } from './sim-faults/index.js';
 import { stratusSimModule } from './stratus-sim/index.js';
 import { systemModule } from './system/index.js';
+import { trafficModule } from './traffic/index.js';
 import { transactionsModule } from './transactions/index.js';
 import { webhooksModule } from './webhooks/index.js';
 
@@ -26,7 +28,9 @@ export const labModules: readonly LabModule[] = [
   transactionsModule,
   gatewayModule,
   simModule,
+  simFaultsModule,
   openApiModule,
+  trafficModule,
   carrierSimModule,
   stratusSimModule,
   printRelayModule,

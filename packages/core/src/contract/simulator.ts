@@ -210,6 +210,20 @@ export const trafficEntry = z.object({
   fault: z.string().nullable(),
 });
 export type TrafficEntry = z.output<typeof trafficEntry>;
+/** What SIMULATOR_TOPICS.traffic carries for each recorded call (the screen fetches the entry itself). */
+export const trafficEntrySummary = trafficEntry.pick({
+  id: true,
+  startedAt: true,
+  source: true,
+  environment: true,
+  endpointId: true,
+  method: true,
+  url: true,
+  status: true,
+  durationMs: true,
+  fault: true,
+});
+export type TrafficEntrySummary = z.output<typeof trafficEntrySummary>;
 export const trafficQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
 /** GET /simulator/traffic — newest first. */
 export const trafficReply = z.object({

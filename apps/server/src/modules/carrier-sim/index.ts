@@ -12,9 +12,13 @@ import './tables.js';
  */
 export const carrierSimModule = defineModule({
   name: 'carrier-sim',
-  sim: carrierSimRoutes,
+  sim: async (app) => {
+    app.services.traffic.instrument(app, { source: 'carrier-sim' });
+    app.services.simFaults.instrument(app);
+    await app.register(carrierSimRoutes);
+  },
   config: carrierSimConfig,
   api: carrierSimApiRoutes,
   migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
-  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock'],
+  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simFaults', 'traffic'],
 });

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { UPSTREAM_AUTHORIZATION_HEADER } from '@lab/core/carrier';
+import { SIM_FAULT_HEADER } from '@lab/core/simulator';
 
 /**
  * The only request headers the gateway passes on to an upstream, besides the carrier credential
@@ -74,6 +75,15 @@ export function forwardRequestHeaders(headers: IncomingHttpHeaders, identityHead
     out.authorization = credential;
   }
   return out;
+}
+
+/**
+ * The x-sim-fault header (one fault on this call), passed on to the built-in simulators only: a
+ * real upstream never sees it.
+ */
+export function simFaultHeader(headers: IncomingHttpHeaders): Record<string, string> {
+  const value = headers[SIM_FAULT_HEADER];
+  return typeof value === 'string' ? { [SIM_FAULT_HEADER]: value } : {};
 }
 
 /** Upstream response headers minus hop-by-hop ones (and those its Connection header names), cookies and ours. */

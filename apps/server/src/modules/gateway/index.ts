@@ -20,5 +20,6 @@ export const gatewayModule = defineModule({
   name: 'gateway',
   api: createGatewayRoutes(),
   config: gatewayConfig,
+  needs: ['traffic'],
   provides: { outbound: () => new HttpClient() },
 });

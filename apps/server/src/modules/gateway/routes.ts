@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
@@ -5,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
+import { TOKEN_ENDPOINT_ID } from '@lab/core/simulator';
 import { PUBLIC_ORIGIN_HEADER, publicOrigin } from '../../http/publicOrigin.js';
 import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
@@ -15,7 +17,7 @@ import {
   type OutboundRequest,
   type Upstream,
 } from '../../http/outbound.js';
-import { filterResponseHeaders, forwardRequestHeaders, loggableBody } from './headers.js';
+import { filterResponseHeaders, forwardRequestHeaders, loggableBody, simFaultHeader } from './headers.js';
 import type { UpstreamKey } from './settings.js';
 
 /**
@@ -110,6 +112,7 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     const config = app.config;
     const client = app.services.outbound;
+    const traffic = app.services.traffic;
 
     const identityHeader = config.auth.mode === 'proxy' ? config.auth.header : undefined;
     const upstreamOf = (key: UpstreamKey): Upstream & { builtIn?: true } => {
@@ -146,6 +149,33 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
       const headers = { ...(call.headers ?? forwardRequestHeaders(request.headers, identityHeader)) };
       // A simulator on this server is called over loopback: its links must name the caller's origin instead.
       if (call.upstream.builtIn) headers[PUBLIC_ORIGIN_HEADER] = publicOrigin(request, config.publicBaseUrl);
+      if (call.upstream.builtIn) Object.assign(headers, simFaultHeader(request.headers));
+      // Calls to a real upstream go to the traffic log (the simulators record their own).
+      const started = Date.now();
+      const t0 = performance.now();
+      const logTraffic = (status: number, response: { headers: Record<string, string | string[]>; body: unknown }) => {
+        if (call.upstream.builtIn) return;
+        const env = /^\/lab\/api\/carrier\/(sandbox|production)\//.exec(request.url)?.[1] ?? null;
+        traffic.record({
+          source: 'gateway',
+          startedAt: started,
+          durationMs: performance.now() - t0,
+          environment: env,
+          endpointId: env
+            ? call.path === CARRIER_TOKEN_PATH
+              ? TOKEN_ENDPOINT_ID
+              : (findEndpoint(call.method, call.path)?.id ?? null)
+            : null,
+          method: call.method,
+          url: `${call.upstream.base}${call.path}${call.query ? `?${call.query}` : ''}`,
+          status,
+          // A streamed upload is recorded as such, not read.
+          request: { headers, body: call.body },
+          response,
+          fault: null,
+          ...(env ? { carrierPath: call.path } : {}),
+        });
+      };
       // Bodies are parsed for the log only when that line is written (the benchmark path logs nothing).
       if (logs(request, 'debug')) {
         request.log.debug(
@@ -185,10 +215,15 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
             'gateway response',
           );
         }
+        logTraffic(res.status, { headers: res.headers, body: res.body });
         return reply.code(res.status).headers(filterResponseHeaders(res.headers)).send(res.body);
       } catch (err) {
         if (err instanceof UpstreamError) {
           timings.set(request, err.durationMs);
+          logTraffic(err.statusCode, {
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ message: err.message }),
+          });
           request.log.warn({ upstream: call.upstream.name, status: err.statusCode }, err.message);
           return reply.code(err.statusCode).send({ message: err.message });
         }

@@ -7,9 +7,10 @@ import { stratusSimConfig } from './settings.js';
 export const stratusSimModule = defineModule({
   name: 'stratus-sim',
   sim: async (app) => {
+    app.services.traffic.instrument(app, { source: 'stratus-sim' });
     await app.register(stratusSimRoutes);
   },
   migrations: { '0070_stratus_orders': m0070 },
   config: stratusSimConfig,
-  needs: ['labelRenderer', 'webhookSender'],
+  needs: ['labelRenderer', 'webhookSender', 'traffic'],
 });
