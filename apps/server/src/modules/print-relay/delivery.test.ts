@@ -208,6 +208,17 @@ describe('receivers are counted while their lease runs', () => {
       expect(await relay.receivers('desk')).toBe(1);
       await relay.receiverDisconnected('desk', kept.id);
       expect(await relay.receivers('desk')).toBe(0);
+      // Jobs given to a receiver that left before they were written to it wait for the next one.
+      const waiting = await relay.send('desk', 'REMOTE_AB1', ZPL);
+      expect(waiting.receivers).toBe(0);
+      const gone = await relay.receiverConnected('desk', 'PRINTER_G01');
+      expect(gone.pending.map((j) => j.taskId)).toEqual([waiting.taskId]);
+      await relay.releasePending(gone.pending, 'PRINTER_G01');
+      await relay.receiverDisconnected('desk', gone.id);
+      expect((await relay.receiverConnected('desk', 'PRINTER_H01')).pending.map((j) => j.taskId)).toEqual([
+        waiting.taskId,
+      ]);
+      now += RECEIVER_LEASE_MS;
       // An expired job is not given to a receiver.
       const job = await relay.send('desk', 'REMOTE_AB1', ZPL);
       expect(job.receivers).toBe(0);

@@ -107,6 +107,17 @@ export class PrintRelayRepo {
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
+  /** Makes jobs given to a receiver that left before they were written to it pending again. */
+  async releaseJobs(taskIds: string[], to: string): Promise<void> {
+    if (taskIds.length === 0) return;
+    await this.db.kysely
+      .updateTable('print_jobs')
+      .set({ announced_at: null, announced_to: null })
+      .where('task_id', 'in', taskIds)
+      .where('announced_to', '=', to)
+      .execute();
+  }
+
   /** The newest `size` unexpired jobs of a listen id, newest first. */
   async jobs(listenId: string, now: string, size: number): Promise<PrintJobRow[]> {
     return this.db.kysely

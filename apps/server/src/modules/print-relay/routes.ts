@@ -191,13 +191,16 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const connected = await relay.receiverConnected(listenId, request.query.nodeId);
         id = connected.id;
-        if (ended) {
-          // The browser left while it was being registered.
-          await relay.receiverDisconnected(listenId, id).catch(() => {});
+        if (!ended) {
+          receivers.set(id, { listenId, end });
+          for (const job of connected.pending) send(jobEvent(job, Infinity));
+        }
+        if (ended || res.destroyed) {
+          // The browser left while it was being registered: what it was given waits for the next receiver.
+          await relay.releasePending(connected.pending, request.query.nodeId);
+          if (!receivers.has(id)) await relay.receiverDisconnected(listenId, id);
           return;
         }
-        receivers.set(id, { listenId, end });
-        for (const job of connected.pending) send(jobEvent(job, Infinity));
         send({ type: 'ready', receivers: await relay.receivers(listenId), pending: connected.pending.length });
       } catch (err) {
         request.log.error({ err }, 'print relay receiver not registered');

@@ -166,6 +166,14 @@ export class PrintRelay {
     return { id, pending };
   }
 
+  /** Jobs given to a receiver that left before they reached it are pending again (for the next one). */
+  releasePending(jobs: PrintJob[], nodeId: string): Promise<void> {
+    return this.repo.releaseJobs(
+      jobs.map((j) => j.taskId),
+      nodeId,
+    );
+  }
+
   async receiverDisconnected(listenId: string, id: number): Promise<void> {
     await this.repo.removeReceiver(id);
     await this.announceReceivers(listenId);
