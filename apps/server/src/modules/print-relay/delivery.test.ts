@@ -9,11 +9,13 @@ import {
   buildTestApp,
   dialectsFor,
   freshDatabaseConfig,
+  freshDb,
   loadLabConfig,
   type TestApp,
   type TestDialect,
 } from '../../test/helpers.js';
 import { openSse, type SseReader } from '../../test/sseReader.js';
+import { up as migrate0120 } from './migrations/0120_print_relay_delivery.js';
 import { PrintRelayRepo } from './repo.js';
 import { PrintRelay, RECEIVER_LEASE_MS } from './service.js';
 
@@ -277,6 +279,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('relay delivery across instances o
     } finally {
       await b.close();
       await a.close();
+    }
+  });
+});
+
+describe('migration 0120_print_relay_delivery', () => {
+  it('marks jobs stored before it as announced, so an upgrade never prints them again', async () => {
+    const { db, drop } = await freshDb('sqlite');
+    try {
+      // Back to the schema before 0120, with a job sent then.
+      await db.kysely.schema.dropTable('print_receivers').execute();
+      await db.kysely.schema.dropIndex('print_jobs_remote_id').execute();
+      await db.kysely.schema.alterTable('print_jobs').dropColumn('announced_to').execute();
+      await db.kysely.schema.alterTable('print_jobs').dropColumn('announced_at').execute();
+      await (db.kysely as any)
+        .insertInto('print_jobs')
+        .values({
+          task_id: 'old',
+          remote_id: 'desk',
+          subscribe_id: 'REMOTE_AB1',
+          print_data: ZPL,
+          size: ZPL.length,
+          created: '2026-11-24T10:00:00.000Z',
+          expires_at: '2026-11-24T11:00:00.000Z',
+        })
+        .execute();
+      await migrate0120(db.kysely);
+      expect(await db.kysely.selectFrom('print_jobs').select(['announced_at', 'announced_to']).execute()).toEqual([
+        { announced_at: '2026-11-24T10:00:00.000Z', announced_to: '*' },
+      ]);
+    } finally {
+      await drop();
     }
   });
 });

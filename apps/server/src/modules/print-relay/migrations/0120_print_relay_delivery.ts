@@ -9,6 +9,11 @@ import { withId } from '../../../db/dialect.js';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('print_jobs').addColumn('announced_at', 'text').execute();
   await db.schema.alterTable('print_jobs').addColumn('announced_to', 'text').execute();
+  // Jobs stored before were announced when they were sent: never give them out again.
+  await db
+    .updateTable('print_jobs')
+    .set((eb) => ({ announced_at: eb.ref('created'), announced_to: '*' }))
+    .execute();
   await db.schema.createIndex('print_jobs_remote_id').on('print_jobs').columns(['remote_id', 'id']).execute();
   await withId(db, db.schema.createTable('print_receivers'))
     .addColumn('listen_id', 'text', (c) => c.notNull())
