@@ -131,6 +131,10 @@ describe('Browser Print with lab print-agent and a TCP printer', () => {
     const listenId = await idField.inputValue();
     expect(listenId).toMatch(/^[a-z2-7]{26}$/);
     await expectText(receiver, 'Enter receiver mode');
+    // The receiver's stream is open: the relay counts it.
+    await expect
+      .poll(() => receiver.getByLabel('Receivers connected').textContent(), POLL)
+      .toBe('Receivers connected: 1');
 
     const { page: sender } = await openPage('/');
     await sender.goto(`${site.url}/lab/utils/zebraprinter`);
@@ -140,18 +144,59 @@ describe('Browser Print with lab print-agent and a TCP printer', () => {
     await sender.getByLabel('ZPL', { exact: true }).fill(zpl);
     const from = printer.bytes().length;
     await sender.getByRole('button', { name: 'Send' }).click();
-    await expectText(sender, 'Send out');
+    await expectText(sender, 'Send out · Receivers connected: 1');
     const got = await printer.waitFor(from, (b) => b.length >= Buffer.byteLength(zpl));
     expect(got.toString('utf8')).toBe(zpl);
 
     for (const page of [receiver, sender]) {
-      const history = page.getByRole('table');
+      const history = page.getByRole('table', { name: 'History' });
       await expectText(history, zpl);
       await expectText(history, /^PRINTER_[A-Z0-9]{3}$/, { first: true });
       await expectText(history, /^REMOTE_[A-Z0-9]{3}$/, { first: true });
       await expectText(history, 'printed on desk');
+      // A receiver was listening: no "nobody was listening" row, and the job is listed as printed.
+      expect(await history.getByText('Nobody was listening', { exact: false }).count()).toBe(0);
+      await expectText(page.getByRole('table', { name: 'Jobs' }), 'Printed', { exact: true });
     }
     await expectText(sender, 'Result refreshed', { first: true });
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('keeps a job sent while nobody listens pending, and prints it when a receiver connects', async () => {
+    const { page: sender } = await openPage('/');
+    await sender.goto(`${site.url}/lab/utils/zebraprinter`);
+    await sender.getByRole('tab', { name: 'Remote Print' }).click();
+    const idField = sender.getByLabel('Listen id');
+    await sender.getByRole('button', { name: 'New listen id' }).click();
+    await expect.poll(() => idField.inputValue(), POLL).toMatch(/^[a-z2-7]{26}$/);
+    const listenId = await idField.inputValue();
+    await expect
+      .poll(() => sender.getByLabel('Receivers connected').textContent(), POLL)
+      .toBe('Receivers connected: 0');
+    const zpl = `^XA^FO50,50^A0N,40,40^FDWaited ${listenId.slice(0, 6)}^FS^XZ`;
+    await sender.getByLabel('ZPL', { exact: true }).fill(zpl);
+    await sender.getByRole('button', { name: 'Send' }).click();
+    await expectText(sender, 'No receiver is listening on this id: the job is pending until a receiver connects');
+    expect(await sender.getByText(/^Send out/).count()).toBe(0);
+    const jobs = sender.getByRole('table', { name: 'Jobs' });
+    await expectText(jobs, 'Pending', { exact: true });
+    await expectText(
+      sender.getByRole('table', { name: 'History' }),
+      'Nobody was listening: the job is pending until a receiver connects',
+    );
+
+    // A receiver connects later with that id: it is given the job that waited, and prints it.
+    const receiver = await openPrinterPage();
+    await receiver.getByRole('tab', { name: 'Remote Print' }).click();
+    await receiver.getByLabel('Listen id').fill(listenId);
+    const from = printer.bytes().length;
+    await receiver.getByRole('checkbox', { name: 'Run as Receiver' }).check();
+    const got = await printer.waitFor(from, (b) => b.length >= Buffer.byteLength(zpl));
+    expect(got.toString('utf8')).toBe(zpl);
+    await expectText(jobs, 'Printed', { exact: true });
+    await expect
+      .poll(() => sender.getByLabel('Receivers connected').textContent(), POLL)
+      .toBe('Receivers connected: 1');
     expect(cspViolations).toEqual([]);
   });
 

@@ -51,6 +51,32 @@ export const printJob = z.object({
 });
 export type PrintJob = z.output<typeof printJob>;
 
+/**
+ * POST /print-relay/:listenId/jobs — the stored job and how many receivers were connected (on any
+ * instance). With none the job is pending: it is announced to the first receiver that connects.
+ */
+export const printJobSent = printJob.extend({ receivers: z.number().int() });
+export type PrintJobSent = z.output<typeof printJobSent>;
+
+/** pending: no receiver has had it yet; delivered: announced to a receiver; printed / failed: logged. */
+export const printJobStatus = z.enum(['pending', 'delivered', 'printed', 'failed']);
+export type PrintJobStatus = z.output<typeof printJobStatus>;
+
+/** A job of GET /print-relay/:listenId/jobs (its ZPL cut to 200 characters, `size` the whole). */
+export const printJobListItem = printJob.extend({
+  status: printJobStatus,
+  /** When it was announced to a receiver (ISO-8601 UTC), or null while pending. */
+  deliveredAt: z.string().nullable(),
+});
+export type PrintJobListItem = z.output<typeof printJobListItem>;
+
+/** GET /print-relay/:listenId/jobs — the receivers connected now and the newest unexpired jobs. */
+export const printJobsReply = z.object({ receivers: z.number().int(), items: z.array(printJobListItem) });
+export type PrintJobs = z.output<typeof printJobsReply>;
+
+/** GET /print-relay/:listenId/receive — a receiver's event stream names the receiver. */
+export const printReceiveQuery = z.object({ nodeId: printNodeId });
+
 /** POST /print-relay/:listenId/logs — what a receiver did with a job. */
 export const printLogCreate = z.object({
   taskId: z.uuid('not a task id'),
@@ -81,7 +107,12 @@ export type PrintLogRow = z.output<typeof printLogRow>;
 export const printHistoryReply = z.object({ items: z.array(printLogRow) });
 export type PrintHistory = z.output<typeof printHistoryReply>;
 
-/** Events on `print-relay/{listenId}`. */
+/**
+ * Events on `print-relay/{listenId}`. `receivers`: a receiver connected or left (the count now).
+ * `ready` comes only on a receiver's own stream, after the pending jobs it was given.
+ */
 export type PrintRelayEvent =
   | ({ type: 'job' } & Omit<PrintJob, 'printData'> & { printData?: string })
-  | { type: 'log'; id: number; taskId: string; isPrinted: boolean };
+  | { type: 'log'; id: number; taskId: string; isPrinted: boolean }
+  | { type: 'receivers'; count: number }
+  | { type: 'ready'; receivers: number; pending: number };

@@ -69,6 +69,8 @@ import {
   printJob,
   printJobCreate,
   printJobParams,
+  printJobSent,
+  printJobsReply,
   printListenIdReply,
   printListenParams,
   printLogCreate,
@@ -191,7 +193,8 @@ export const apiRoutes = withSchemas({
 
   'printRelay.config': { reply: printRelayConfigReply },
   'printRelay.issueListenId': { reply: printListenIdReply },
-  'printRelay.sendJob': { params: printListenParams, body: printJobCreate, reply: printJob },
+  'printRelay.sendJob': { params: printListenParams, body: printJobCreate, reply: printJobSent },
+  'printRelay.jobs': { params: printListenParams, reply: printJobsReply },
   'printRelay.job': { params: printJobParams, reply: printJob },
   'printRelay.logResult': { params: printListenParams, body: printLogCreate, reply: printLogRow },
   'printRelay.history': { params: printListenParams, reply: printHistoryReply },

@@ -33,6 +33,11 @@ export const PRINT_HISTORY_SIZE = 20;
 /** The log message of a job received while no default printer is connected. */
 export const ZEBRA_NOT_CONNECTED = 'Zebra Print not connected';
 
+/** The history row of a job sent while no receiver was connected (node id RELAY_NODE_ID). */
+export const NO_RECEIVER_MESSAGE = 'No receiver was listening: the job is pending until a receiver connects';
+/** The node id of the relay's own history rows. */
+export const RELAY_NODE_ID = 'RELAY';
+
 /**
  * A listen id names the remote printer a sender targets and the realtime topic its receiver
  * listens on: lower-case letters, digits, `_` and `-`, 1 to 64 characters.

@@ -66,6 +66,7 @@ export const routes = {
   'printRelay.config': { method: 'GET', path: '/print-relay/config' },
   'printRelay.issueListenId': { method: 'POST', path: '/print-relay/listen-ids' },
   'printRelay.sendJob': { method: 'POST', path: '/print-relay/:listenId/jobs' },
+  'printRelay.jobs': { method: 'GET', path: '/print-relay/:listenId/jobs' },
   'printRelay.job': { method: 'GET', path: '/print-relay/:listenId/jobs/:taskId' },
   'printRelay.logResult': { method: 'POST', path: '/print-relay/:listenId/logs' },
   'printRelay.history': { method: 'GET', path: '/print-relay/:listenId/history' },

@@ -59,7 +59,8 @@ describe.each(dialectsFor('dialect-sensitive'))('print relay on %s', (dialect) =
     const listenId = await issue(t);
     const res = await send(t, listenId, ZPL);
     expect(res.statusCode).toBe(200);
-    const job = res.json();
+    const { receivers, ...job } = res.json();
+    expect(receivers).toBe(0);
     expect(job).toMatchObject({ remoteId: listenId, subscribeId: 'REMOTE_AB1', printData: ZPL, size: ZPL.length });
     expect(Date.parse(job.expiresAt) - Date.parse(job.created)).toBe(3600_000);
     const stored = await t.app.db.kysely
@@ -135,17 +136,28 @@ describe.each(dialectsFor('dialect-sensitive'))('print relay on %s', (dialect) =
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     const listenId = await issue(t);
+    const receiver = await openSse(
+      `http://127.0.0.1:${port}/lab/api/print-relay/${listenId}/receive?nodeId=PRINTER_X9Z`,
+    );
     const sse = await openSse(`http://127.0.0.1:${port}/lab/api/realtime?topics=print-relay/${listenId}`);
     try {
-      const job = (await send(t, listenId, ZPL)).json();
-      const event = await sse.next((e) => e.data.type === 'job' && e.data.taskId === job.taskId);
-      expect(event).toEqual({
-        topic: `print-relay/${listenId}`,
-        data: { type: 'job', ...job },
+      expect((await receiver.next((e) => e.data.type === 'ready')).data).toEqual({
+        type: 'ready',
+        receivers: 1,
+        pending: 0,
       });
+      const { receivers, ...job } = (await send(t, listenId, ZPL)).json();
+      expect(receivers).toBe(1);
+      for (const stream of [receiver, sse]) {
+        const event = await stream.next((e) => e.data.type === 'job' && e.data.taskId === job.taskId);
+        expect(event).toEqual({
+          topic: `print-relay/${listenId}`,
+          data: { type: 'job', ...job },
+        });
+      }
       const big = `^XA^FD${'x'.repeat(INLINE_EVENT_BYTES)}^FS^XZ`;
       const bigJob = (await send(t, listenId, big)).json();
-      const bigEvent = await sse.next((e) => e.data.taskId === bigJob.taskId);
+      const bigEvent = await receiver.next((e) => e.data.taskId === bigJob.taskId);
       expect(bigEvent.data.printData).toBeUndefined();
       expect(bigEvent.data.size).toBe(big.length);
       await t.app.inject({
@@ -157,6 +169,7 @@ describe.each(dialectsFor('dialect-sensitive'))('print relay on %s', (dialect) =
       expect(logEvent.data).toMatchObject({ type: 'log', taskId: job.taskId, isPrinted: true });
     } finally {
       sse.close();
+      receiver.close();
     }
   });
 });
@@ -238,9 +251,14 @@ if (process.env.TEST_DATABASE_URL) {
       try {
         await b.listen({ port: 0, host: '127.0.0.1' });
         const { port } = b.server.address() as { port: number };
-        const sse = await openSse(`http://127.0.0.1:${port}/lab/api/realtime?topics=print-relay/shared-desk`);
+        const sse = await openSse(
+          `http://127.0.0.1:${port}/lab/api/print-relay/shared-desk/receive?nodeId=PRINTER_B00`,
+        );
         try {
+          await sse.next((e) => e.data.type === 'ready');
           const job = (await send(a, 'shared-desk', ZPL)).json();
+          // Counted across instances: the receiver streams from b, the job was sent to a.
+          expect(job.receivers).toBe(1);
           const event = await sse.next((e) => e.data.taskId === job.taskId);
           expect(event.data).toMatchObject({ type: 'job', printData: ZPL, remoteId: 'shared-desk' });
         } finally {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { PrintJobTable, PrintLogTable } from './tables.js';
+import type { PrintJobTable, PrintLogTable, PrintReceiverTable } from './tables.js';
 import { keepNewestRows } from '../../db/retention.js';
 
 export type PrintJobRow = Selectable<PrintJobTable>;
@@ -77,5 +77,107 @@ export class PrintRelayRepo {
   /** Keeps the newest `keep` log rows of a listen id. */
   pruneLogs(listenId: string, keep: number): Promise<number> {
     return keepNewestRows(this.db.kysely, 'print_logs', 'remote_id', listenId, keep);
+  }
+
+  /**
+   * Marks the job announced unless it already was: true for the one caller that marked it (one
+   * conditional UPDATE, so two instances never both announce a job).
+   */
+  async claimJob(taskId: string, at: string, to: string): Promise<boolean> {
+    const rows = await this.db.kysely
+      .updateTable('print_jobs')
+      .set({ announced_at: at, announced_to: to })
+      .where('task_id', '=', taskId)
+      .where('announced_at', 'is', null)
+      .returning('task_id')
+      .execute();
+    return rows.length === 1;
+  }
+
+  /** Marks every pending unexpired job of the listen id announced to `to`, and answers them, oldest first. */
+  async claimPending(listenId: string, at: string, to: string): Promise<PrintJobRow[]> {
+    const rows = await this.db.kysely
+      .updateTable('print_jobs')
+      .set({ announced_at: at, announced_to: to })
+      .where('remote_id', '=', listenId)
+      .where('announced_at', 'is', null)
+      .where('expires_at', '>', at)
+      .returningAll()
+      .execute();
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  }
+
+  /** Makes jobs given to a receiver that left before they were written to it pending again. */
+  async releaseJobs(taskIds: string[], to: string): Promise<void> {
+    if (taskIds.length === 0) return;
+    await this.db.kysely
+      .updateTable('print_jobs')
+      .set({ announced_at: null, announced_to: null })
+      .where('task_id', 'in', taskIds)
+      .where('announced_to', '=', to)
+      .execute();
+  }
+
+  /** The newest `size` unexpired jobs of a listen id, newest first. */
+  async jobs(listenId: string, now: string, size: number): Promise<PrintJobRow[]> {
+    return this.db.kysely
+      .selectFrom('print_jobs')
+      .selectAll()
+      .where('remote_id', '=', listenId)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .limit(size)
+      .execute();
+  }
+
+  /** Receivers' log rows of these jobs (task id, printed or not); not the relay's own rows. */
+  async resultsOf(
+    listenId: string,
+    taskIds: string[],
+    relayNodeId: string,
+  ): Promise<{ task_id: string; is_printed: number }[]> {
+    if (taskIds.length === 0) return [];
+    return this.db.kysely
+      .selectFrom('print_logs')
+      .select(['task_id', 'is_printed'])
+      .where('remote_id', '=', listenId)
+      .where('node_id', '<>', relayNodeId)
+      .where('task_id', 'in', taskIds)
+      .execute();
+  }
+
+  async addReceiver(row: Insertable<PrintReceiverTable>): Promise<number> {
+    const { id } = await this.db.kysely
+      .insertInto('print_receivers')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(id);
+  }
+
+  /** Extends the leases of these receivers (the streams an instance holds open). */
+  async renewReceivers(ids: number[], leaseUntil: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.kysely
+      .updateTable('print_receivers')
+      .set({ lease_until: leaseUntil })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  async removeReceiver(id: number): Promise<void> {
+    await this.db.kysely.deleteFrom('print_receivers').where('id', '=', id).execute();
+  }
+
+  /** Receivers of the listen id whose lease runs at `now`, on every instance; lapsed rows are removed. */
+  async countReceivers(listenId: string, now: string): Promise<number> {
+    await this.db.kysely.deleteFrom('print_receivers').where('lease_until', '<=', now).execute();
+    const row = await this.db.kysely
+      .selectFrom('print_receivers')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('listen_id', '=', listenId)
+      .where('lease_until', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

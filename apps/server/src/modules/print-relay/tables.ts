@@ -6,6 +6,7 @@ declare module '../../db/schema.js' {
     print_jobs: PrintJobTable;
     print_logs: PrintLogTable;
     print_relay_hits: PrintRelayHitTable;
+    print_receivers: PrintReceiverTable;
   }
 }
 
@@ -30,6 +31,10 @@ export interface PrintJobTable {
   /** ISO-8601 UTC. */
   created: string;
   expires_at: string;
+  /** When the job was announced to a receiver (ISO-8601 UTC); null while it is pending. */
+  announced_at: string | null;
+  /** The receiver's node id when a connecting receiver was given it; `*` when announced on the topic. */
+  announced_to: string | null;
 }
 
 /** What a receiver did with a job (the product's log_printer). */
@@ -57,4 +62,18 @@ export interface PrintRelayHitTable {
   hits: number;
   /** ISO-8601 UTC end of the minute; older rows are removed. */
   window_end: string;
+}
+
+/** A receiver's open event stream, on some instance; counted while its lease runs. */
+export interface PrintReceiverTable {
+  id: Generated<number>;
+  listen_id: string;
+  /** The receiver page's node id (PRINTER_xxx). */
+  node_id: string;
+  /** The instance holding the stream (random per process). */
+  instance_id: string;
+  /** ISO-8601 UTC. */
+  connected_at: string;
+  /** ISO-8601 UTC; renewed by the instance while the stream is open. */
+  lease_until: string;
 }

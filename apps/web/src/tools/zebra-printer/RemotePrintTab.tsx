@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Space, Table, Tag, Typography, Upload } from 'antd';
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import type { PrintLogRow } from '@lab/core/contract';
-import { LISTEN_ID_PATTERN } from '@lab/core/print';
+import type { PrintJobListItem, PrintJobStatus, PrintLogRow } from '@lab/core/contract';
+import { LISTEN_ID_PATTERN, NO_RECEIVER_MESSAGE } from '@lab/core/print';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
@@ -29,6 +29,7 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
   const text = zpl ?? config.data?.remoteZplSample ?? '';
   const valid = LISTEN_ID_PATTERN.test(listenId);
   const history = useQuery({ ...relayQueries.history(listenId), enabled: valid });
+  const jobs = useQuery({ ...relayQueries.jobs(listenId), enabled: valid });
 
   useEffect(() => {
     if (listenId === '' && config.data?.presetListenId) onListenIdChange(config.data.presetListenId);
@@ -38,7 +39,12 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
 
   const send = useServerAction({
     mutationFn: () => sendPrintJob(listenId, { nodeId: senderNodeId, printData: text }),
-    onSuccess: () => notify.success(m.sendOut),
+    // "Send out" only when a receiver is there to take it; otherwise the job waits, and we say so.
+    onSuccess: (sent) => {
+      if (sent.receivers > 0) notify.success(`${m.sendOut} · ${m.receiversConnected}: ${sent.receivers}`);
+      else notify.warning(m.sendPending);
+      void jobs.refetch();
+    },
   });
   const issue = useServerAction({
     mutationFn: issueListenId,
@@ -63,7 +69,12 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
       width: 110,
       render: (v: string) => <Typography.Text title={v}>{v.slice(0, 8)}</Typography.Text>,
     },
-    { title: m.colMessage, dataIndex: 'message', key: 'message' },
+    {
+      title: m.colMessage,
+      dataIndex: 'message',
+      key: 'message',
+      render: (v: string) => (v === NO_RECEIVER_MESSAGE ? m.noReceiverLog : v),
+    },
     {
       title: m.colData,
       dataIndex: 'printData',
@@ -76,6 +87,43 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
       ),
     },
   ];
+
+  const statusText: Record<PrintJobStatus, { text: string; color: string }> = {
+    pending: { text: m.statusPending, color: 'warning' },
+    delivered: { text: m.statusDelivered, color: 'processing' },
+    printed: { text: m.statusPrinted, color: 'success' },
+    failed: { text: m.statusFailed, color: 'error' },
+  };
+  const jobColumns = [
+    { title: m.colTime, dataIndex: 'created', key: 'created', width: 170, render: (v: string) => formatUtc(v) },
+    { title: m.colSender, dataIndex: 'subscribeId', key: 'subscribeId', width: 120 },
+    {
+      title: m.colStatus,
+      dataIndex: 'status',
+      key: 'status',
+      width: 110,
+      render: (v: PrintJobStatus) => <Tag color={statusText[v].color}>{statusText[v].text}</Tag>,
+    },
+    {
+      title: m.colTask,
+      dataIndex: 'taskId',
+      key: 'taskId',
+      width: 110,
+      render: (v: string) => <Typography.Text title={v}>{v.slice(0, 8)}</Typography.Text>,
+    },
+    {
+      title: m.colData,
+      dataIndex: 'printData',
+      key: 'printData',
+      ellipsis: true,
+      render: (v: string, row: PrintJobListItem) => (
+        <Typography.Text code title={`${row.size} ${m.bytes}`}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+  ];
+  const receivers = valid ? jobs.data?.receivers : undefined;
 
   return (
     <Flex vertical gap={16}>
@@ -98,6 +146,11 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
         {receiver && listenId === '' && <Typography.Text type="warning">{m.receiverNeedsId}</Typography.Text>}
       </Flex>
       {receiver && valid && <Alert type="info" showIcon message={m.receiving} />}
+      {receivers !== undefined && (
+        <Typography.Text type={receivers > 0 ? 'success' : 'warning'} aria-label={m.receiversConnected}>
+          {m.receiversConnected}: {receivers}
+        </Typography.Text>
+      )}
       <Flex vertical gap={8}>
         <Flex justify="space-between" align="center">
           <label htmlFor="zebra-remote-zpl">{m.zpl}</label>
@@ -136,6 +189,18 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
           </Button>
         </Space>
       </Flex>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {m.jobs}
+      </Typography.Title>
+      <Table<PrintJobListItem>
+        size="small"
+        rowKey="taskId"
+        columns={jobColumns}
+        dataSource={valid ? (jobs.data?.items ?? []) : []}
+        pagination={false}
+        locale={{ emptyText: m.noJobs }}
+        aria-label={m.jobs}
+      />
       <Flex justify="space-between" align="center">
         <Typography.Title level={5} style={{ margin: 0 }}>
           {m.history}
@@ -143,7 +208,10 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
         <Button
           icon={<ReloadOutlined />}
           disabled={!valid}
-          onClick={() => void history.refetch().then((r) => r.isSuccess && notify.success(m.resultRefreshed))}
+          onClick={() => {
+            void jobs.refetch();
+            void history.refetch().then((r) => r.isSuccess && notify.success(m.resultRefreshed));
+          }}
         >
           {m.refresh}
         </Button>

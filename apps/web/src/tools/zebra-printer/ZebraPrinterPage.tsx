@@ -10,7 +10,7 @@ import { useRealtime } from '@/lib/realtime';
 import { agentErrorText, canPrint, defaultAgentUrl, writeToDevice } from './agent';
 import { LocalPrintTab } from './LocalPrintTab';
 import { messages } from './messages';
-import { fetchPrintJob, issueListenId, logPrintResult, relayQueries } from './relayApi';
+import { fetchPrintJob, issueListenId, logPrintResult, receiverStreamUrl, relayQueries } from './relayApi';
 import { RemotePrintTab } from './RemotePrintTab';
 import { usePrinter, type Printer } from './usePrinter';
 
@@ -34,8 +34,7 @@ function ReadinessTag({ on, label }: { on: boolean; label: string }) {
  * Receiver mode: each job announced on the listen id's topic is printed on the default printer
  * (one after another, each once) and logged; without a ready printer the log says so.
  */
-function useReceiver(printer: Printer, listenId: string | null) {
-  const node = useMemo(() => nodeId('PRINTER'), []);
+function useReceiver(printer: Printer, listenId: string | null, node: string) {
   const seen = useRef(new Set<string>());
   const queue = useRef<Promise<void>>(Promise.resolve());
 
@@ -64,6 +63,28 @@ function useReceiver(printer: Printer, listenId: string | null) {
   };
 }
 
+/**
+ * The receiver's own event stream while in receiver mode: the server counts this page as a
+ * receiver while it is open and gives it first the jobs that waited for a receiver, then the new
+ * ones. EventSource reconnects by itself (and is given what came meanwhile).
+ */
+function useReceiverStream(listenId: string | null, node: string, onEvent: (event: PrintRelayEvent) => void) {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => {
+    if (!listenId || typeof EventSource === 'undefined') return;
+    const source = new EventSource(receiverStreamUrl(listenId, node));
+    source.onmessage = (ev: MessageEvent<string>) => {
+      try {
+        handler.current((JSON.parse(ev.data) as { data: PrintRelayEvent }).data);
+      } catch {
+        // not ours; ignore
+      }
+    };
+    return () => source.close();
+  }, [listenId, node]);
+}
+
 /** /utils/zebraprinter — Zebra Browser Print: local printing through the agent, remote through the relay. */
 /** The one notice of receiver mode (entering replaces leaving). */
 const RECEIVER_NOTICE = 'zebra-receiver-mode';
@@ -84,7 +105,13 @@ export default function ZebraPrinterPage() {
   const { readiness, device } = printer.state;
   const valid = LISTEN_ID_PATTERN.test(listenId);
   const receiving = receiver && valid ? listenId : null;
-  const receive = useReceiver(printer, receiving);
+  const receiverNode = useMemo(() => nodeId('PRINTER'), []);
+  const receive = useReceiver(printer, receiving, receiverNode);
+  const refreshJobs = () => void queryClient.invalidateQueries({ queryKey: relayQueries.jobs(listenId).queryKey });
+  useReceiverStream(receiving, receiverNode, (event) => {
+    if (event.type === 'job') receive(event);
+    refreshJobs();
+  });
 
   // Announce entering and leaving receiver mode as the id or the checkbox changes: one notice, the
   // latest (a new listen id leaves and enters again in one go).
@@ -96,9 +123,10 @@ export default function ZebraPrinterPage() {
     previous.current = receiving;
   }, [receiving, m]);
 
+  // Jobs are printed from the receiver's stream only; the topic keeps the lists and the count fresh.
   useRealtime(valid ? [printRelayTopic(listenId)] : [], (_topic, data) => {
     const event = data as PrintRelayEvent;
-    if (event.type === 'job') receive(event);
+    refreshJobs();
     if (event.type === 'log') {
       void queryClient
         .invalidateQueries({ queryKey: relayQueries.history(listenId).queryKey })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PrintJobCreate, PrintLogCreate } from '@lab/core/contract';
-import { apiCall } from '@/lib/api';
+import { apiCall, apiUrl } from '@/lib/api';
 
 /** The remote-print relay's reads: their query keys live here and nowhere else. */
 export const relayQueries = {
@@ -15,7 +15,17 @@ export const relayQueries = {
       queryKey: ['print-relay-history', listenId],
       queryFn: () => apiCall('printRelay.history', { params: { listenId } }),
     }),
+  /** The receivers connected now and the newest jobs: pending, delivered, printed, failed (realtime events refresh it). */
+  jobs: (listenId: string) =>
+    queryOptions({
+      queryKey: ['print-relay-jobs', listenId],
+      queryFn: () => apiCall('printRelay.jobs', { params: { listenId } }),
+    }),
 };
+
+/** A receiver's event stream: counted while open, pending jobs first (Server-Sent Events). */
+export const receiverStreamUrl = (listenId: string, nodeId: string) =>
+  apiUrl(`/print-relay/${encodeURIComponent(listenId)}/receive?nodeId=${encodeURIComponent(nodeId)}`);
 
 export const issueListenId = () => apiCall('printRelay.issueListenId');
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NO_RECEIVER_MESSAGE } from '@lab/core/print';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import tool from './index';
@@ -18,11 +19,31 @@ const device = {
 let agentUp: boolean;
 let preset: string | null;
 let writes: string[];
+/** Receivers the relay counts on the listen id (on every instance). */
+let receiversNow: number;
+let sent: { listenId: string; printData: string }[];
+let logged: Record<string, unknown>[];
+
+const TASK = '3b241101-e2bb-4255-8caf-4136c566a962';
+const jobOf = (printData: string, status: 'pending' | 'delivered' | 'printed' | 'failed', taskId = TASK) => ({
+  taskId,
+  remoteId: 'shanghai-desk',
+  subscribeId: 'REMOTE_XY2',
+  printData,
+  created: '2026-11-23T01:02:03.000Z',
+  expiresAt: '2026-11-23T02:02:03.000Z',
+  size: printData.length,
+  status,
+  deliveredAt: status === 'pending' ? null : '2026-11-23T01:02:04.000Z',
+});
 
 beforeEach(() => {
   agentUp = true;
   preset = 'shanghai-desk';
   writes = [];
+  receiversNow = 0;
+  sent = [];
+  logged = [];
   localStorage.clear();
   fakeServer(
     {
@@ -38,6 +59,49 @@ beforeEach(() => {
         },
       }),
       'POST /print-relay/listen-ids': () => ({ body: { listenId: 'abcdefghijklmnopqrstuvwxyz' } }),
+      'POST /print-relay/:listenId/jobs': (body, _url, params) => {
+        sent.push({ listenId: params.listenId, printData: body.printData });
+        return {
+          body: {
+            ...jobOf(
+              body.printData,
+              receiversNow > 0 ? 'delivered' : 'pending',
+              `00000000-0000-4000-8000-00000000000${sent.length}`,
+            ),
+            remoteId: params.listenId,
+            receivers: receiversNow,
+          },
+        };
+      },
+      'POST /print-relay/:listenId/logs': (body, _url, params) => {
+        logged.push({ listenId: params.listenId, ...body });
+        return {
+          body: {
+            id: 9,
+            nodeId: body.nodeId,
+            subscribeId: 'REMOTE_XY2',
+            isPrinted: body.isPrinted,
+            taskId: body.taskId,
+            remoteId: params.listenId,
+            printData: '',
+            size: 0,
+            message: body.message,
+            created: '2026-11-23T01:02:05.000Z',
+          },
+        };
+      },
+      'GET /print-relay/:listenId/jobs': () => ({
+        body: {
+          receivers: receiversNow,
+          items: sent.map((j, i) =>
+            jobOf(
+              j.printData,
+              receiversNow > 0 ? 'delivered' : 'pending',
+              `00000000-0000-4000-8000-00000000000${i + 1}`,
+            ),
+          ),
+        },
+      }),
       'GET /print-relay/:listenId/history': () => ({
         body: {
           items: [
@@ -52,6 +116,18 @@ beforeEach(() => {
               size: 18,
               message: 'Zebra Print not connected',
               created: '2026-11-23T01:02:03.000Z',
+            },
+            {
+              id: 6,
+              nodeId: 'RELAY',
+              subscribeId: 'REMOTE_XY2',
+              isPrinted: false,
+              taskId: TASK,
+              remoteId: 'shanghai-desk',
+              printData: '^XA^FDsample^FS^XZ',
+              size: 18,
+              message: NO_RECEIVER_MESSAGE,
+              created: '2026-11-23T01:02:00.000Z',
             },
           ],
         },
@@ -165,5 +241,114 @@ describe('Browser Print screen', () => {
     renderWithProviders(<ZebraPrinterPage />, { lang: 'zh' });
     expect(screen.getByRole('tab', { name: '本地打印' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: '作为接收端运行' })).toBeTruthy();
+  });
+
+  it('says a job is pending when no receiver listens — not "Send out" — and lists it as Pending', async () => {
+    renderWithProviders(<ZebraPrinterPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Remote Print' }));
+    await waitFor(() => expect((screen.getByLabelText('Listen id') as HTMLInputElement).value).toBe('shanghai-desk'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Receivers connected').textContent).toBe('Receivers connected: 0'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Send$/ }));
+    await waitFor(() =>
+      expect(
+        screen.getByText('No receiver is listening on this id: the job is pending until a receiver connects'),
+      ).toBeTruthy(),
+    );
+    expect(screen.queryByText(/^Send out/)).toBeNull();
+    expect(sent).toEqual([{ listenId: 'shanghai-desk', printData: '^XA^FDsample^FS^XZ' }]);
+    const jobs = within(screen.getByRole('table', { name: 'Jobs' }));
+    await waitFor(() => expect(jobs.getByText('Pending')).toBeTruthy());
+    // The history's row of the relay says nobody was listening.
+    const history = within(screen.getByRole('table', { name: 'History' }));
+    await waitFor(() =>
+      expect(history.getByText('Nobody was listening: the job is pending until a receiver connects')).toBeTruthy(),
+    );
+  });
+
+  it('says "Send out" with the number of receivers connected when someone listens, and lists the job as Delivered', async () => {
+    receiversNow = 2;
+    renderWithProviders(<ZebraPrinterPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Remote Print' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Receivers connected').textContent).toBe('Receivers connected: 2'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Send$/ }));
+    await waitFor(() => expect(screen.getByText('Send out · Receivers connected: 2')).toBeTruthy());
+    expect(
+      screen.queryByText('No receiver is listening on this id: the job is pending until a receiver connects'),
+    ).toBeNull();
+    const jobs = within(screen.getByRole('table', { name: 'Jobs' }));
+    await waitFor(() => expect(jobs.getByText('Delivered')).toBeTruthy());
+  });
+
+  it('says the same in Chinese', async () => {
+    renderWithProviders(<ZebraPrinterPage />, { lang: 'zh' });
+    fireEvent.click(screen.getByRole('tab', { name: '远程打印' }));
+    await waitFor(() => expect(screen.getByLabelText('已连接的接收端').textContent).toBe('已连接的接收端: 0'));
+    fireEvent.click(screen.getByRole('button', { name: /发送$/ }));
+    await waitFor(() => expect(screen.getByText('此 ID 没有接收端在监听：任务将保留，直到有接收端连接')).toBeTruthy());
+    expect(screen.queryByText(/^已发送/)).toBeNull();
+    await waitFor(() => expect(screen.getByText('待接收')).toBeTruthy());
+    expect(screen.getByText('当时没有接收端在监听：任务将保留，直到有接收端连接')).toBeTruthy();
+  });
+
+  it('a receiver prints what its own stream gives it (pending jobs first), once each, and logs it', async () => {
+    const streams: { url: string; onmessage: ((ev: MessageEvent<string>) => void) | null; closed: boolean }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        static readonly OPEN = 1;
+        readyState = 1;
+        onmessage: ((ev: MessageEvent<string>) => void) | null = null;
+        onopen: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        closed = false;
+        constructor(readonly url: string) {
+          streams.push(this);
+        }
+        close() {
+          this.closed = true;
+        }
+      },
+    );
+    renderWithProviders(<ZebraPrinterPage />);
+    await waitFor(() => expect(tag('Default printer available').getAttribute('aria-label')).toMatch(/yes$/));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
+    const receiverStream = () =>
+      streams.find(
+        (s) => !s.closed && /\/print-relay\/shanghai-desk\/receive\?nodeId=PRINTER_[A-Z0-9]{3}$/.test(s.url),
+      );
+    await waitFor(() => expect(receiverStream()).toBeDefined());
+    const job = { type: 'job', ...jobOf('^XA^FDwaited^FS^XZ', 'delivered') };
+    const emit = (data: unknown) =>
+      receiverStream()!.onmessage!(
+        new MessageEvent('message', { data: JSON.stringify({ topic: 'print-relay/shanghai-desk', data }) }),
+      );
+    emit(job);
+    emit(job);
+    emit({ type: 'ready', receivers: 1, pending: 1 });
+    await waitFor(() => expect(logged).toHaveLength(1));
+    expect(writes).toEqual(['000000', '^XA^FDwaited^FS^XZ']);
+    expect(logged[0]).toMatchObject({
+      listenId: 'shanghai-desk',
+      taskId: TASK,
+      isPrinted: true,
+      message: 'printed on desk',
+    });
+    // A job announced on the topic (to every page watching the id) is not printed from there.
+    const topic = streams.find((s) => s.url.includes('/realtime?topics='))!;
+    topic.onmessage!(
+      new MessageEvent('message', {
+        data: JSON.stringify({
+          topic: 'print-relay/shanghai-desk',
+          data: { ...job, taskId: '00000000-0000-4000-8000-000000000009' },
+        }),
+      }),
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
+    await waitFor(() => expect(receiverStream()).toBeUndefined());
+    expect(writes).toEqual(['000000', '^XA^FDwaited^FS^XZ']);
   });
 });

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, runLab } from '../../../test/helpers.js';
 import { blackWhiteAgreement, decodeGray } from '../../../test/images.js';
 import { imageToZplLabelFromFile } from '../graphic.js';
@@ -15,7 +15,10 @@ const SITE = 'http://127.0.0.1:8080';
 /** Checks waiting on a fake printer, run again whenever one accepts a connection or receives bytes. */
 const printerEvents = new Set<() => void>();
 
-/** A TCP listener standing in for a printer: keeps what each connection sent, answers `~HS`. */
+/**
+ * A TCP listener standing in for a printer: keeps what each connection sent, answers `~HS`, and
+ * closes its side once the agent has ended the job (Node's default for a server without allowHalfOpen).
+ */
 async function fakePrinter() {
   const received: Buffer[] = [];
   let connections = 0;
@@ -118,8 +121,9 @@ describe('lab print-agent: the Browser Print contract', () => {
     expect(await none.text()).toBe('');
   });
 
-  it('writes a text/plain {device, data} body to the printer byte for byte, on one socket', async () => {
+  it('writes a text/plain {device, data} body to the printer byte for byte, one connection a job', async () => {
     const before = printer.bytes().length;
+    const connectionsBefore = printer.connections();
     const data = '^XA^FO20,20^A0N,30,30^FDÄ ü 123^FS^XZ';
     for (const part of [data, data]) {
       const res = await fetch(`${agent.url}/write`, {
@@ -133,7 +137,8 @@ describe('lab print-agent: the Browser Print contract', () => {
     const size = Buffer.byteLength(data);
     await waitFor(() => printer.bytes().length >= before + 2 * size);
     expect(printer.bytes().subarray(before)).toEqual(Buffer.from(data + data, 'utf8'));
-    expect(printer.connections()).toBe(1);
+    // Each job ends with the printer's clean close of its connection, before the agent answers 200.
+    expect(printer.connections() - connectionsBefore).toBe(2);
     expect(jobs).toEqual([`write desk ${size}`, `write desk ${size}`]);
     // Bytes that are not UTF-8 travel one character a byte with encoding: "latin1".
     const raw = Buffer.from([0x5e, 0x58, 0x41, 0xc4, 0xff, 0x5e, 0x58, 0x5a]);
@@ -145,11 +150,10 @@ describe('lab print-agent: the Browser Print contract', () => {
     expect(printer.bytes().subarray(before + 2 * size)).toEqual(raw);
   });
 
-  it('reads the printer’s answer after ~HS on the same socket (/read)', async () => {
+  it('reads the printer’s answer after ~HS, sent back on the job’s connection (/read)', async () => {
     await fetch(`${agent.url}/write`, { method: 'POST', body: JSON.stringify({ device: desk(), data: '~HS' }) });
     const res = await fetch(`${agent.url}/read`, { method: 'POST', body: JSON.stringify({ device: desk() }) });
     expect(await res.text()).toBe('\x02030,0,0,1245,000,0,0,0,000,0,0,0\x03\r\n');
-    expect(printer.connections()).toBe(1);
   });
 
   it('converts an image (/convert multipart json + blob) into a ^GF label and prints it', async () => {
@@ -297,32 +301,61 @@ describe('TCP printer timeouts', () => {
   });
 });
 
-describe('TCP printer connection', () => {
-  it('is closed after the idle timeout, so other computers can print, and reopened for the next job', async () => {
-    const printer = await fakePrinter();
-    const p = new TcpPrinter('desk', '127.0.0.1', printer.port, 812, {
-      connectMs: 1000,
-      writeMs: 1000,
-      readMs: 100,
-      idleMs: 30,
+describe('TCP printer: success only when the printer took the bytes', () => {
+  it('fails a job when the printer closes the connection without reading it (RST → ECONNRESET)', async () => {
+    // The printer accepts the connection but never reads; it hangs up once the agent has sent
+    // everything and ended its side. Unread bytes make the kernel answer RST instead of FIN.
+    let server: net.Socket | undefined;
+    let sent = false;
+    const hangUp = () => {
+      if (server && sent) server.destroy();
+    };
+    const mute = net.createServer({ pauseOnConnect: true }, (s) => {
+      server = s;
+      hangUp();
     });
-    // The idle clock is a fake one: the time between jobs is what the test says, not what the machine's load makes it.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await new Promise<void>((r) => mute.listen(0, '127.0.0.1', r));
+    const port = (mute.address() as net.AddressInfo).port;
+    const p = new TcpPrinter(
+      'mute',
+      '127.0.0.1',
+      port,
+      812,
+      { connectMs: 5000, writeMs: 5000, readMs: 100 },
+      (h, o) => {
+        const socket = net.connect({ host: h, port: o, allowHalfOpen: true });
+        socket.once('finish', () => {
+          sent = true;
+          hangUp();
+        });
+        return socket;
+      },
+    );
     try {
-      await p.write(Buffer.from('^XA^FD1^FS^XZ'));
-      await p.write(Buffer.from('^XA^FD2^FS^XZ'));
-      await waitFor(() => printer.bytes().length === 2 * 13);
-      expect(printer.connections()).toBe(1);
-      vi.advanceTimersByTime(30); // idle for idleMs
-      await p.write(Buffer.from('^XA^FD3^FS^XZ'));
-      await waitFor(() => printer.connections() === 2);
-      expect(printer.connections()).toBe(2);
-      await waitFor(() => printer.bytes().length === 3 * 13);
-      expect(printer.bytes().toString('latin1')).toBe('^XA^FD1^FS^XZ^XA^FD2^FS^XZ^XA^FD3^FS^XZ');
+      await expect(p.write(Buffer.alloc(64 * 1024, 0x41))).rejects.toThrow(
+        'Printer mute reset the connection (ECONNRESET): the data was not taken',
+      );
     } finally {
-      vi.useRealTimers();
       await p.close();
-      await printer.close();
+      await new Promise<void>((r) => mute.close(() => r()));
+    }
+  });
+
+  it('succeeds once the printer has read every byte and closed the connection cleanly', async () => {
+    const received: Buffer[] = [];
+    const reader = net.createServer((s) => s.on('data', (chunk) => received.push(chunk)));
+    await new Promise<void>((r) => reader.listen(0, '127.0.0.1', r));
+    const port = (reader.address() as net.AddressInfo).port;
+    const p = new TcpPrinter('reader', '127.0.0.1', port, 812);
+    const job = Buffer.alloc(2 * 1024 * 1024);
+    for (let i = 0; i < job.length; i++) job[i] = i % 251;
+    try {
+      await p.write(job);
+      // Resolved only after the printer's close: everything has arrived by then.
+      expect(Buffer.concat(received).equals(job)).toBe(true);
+    } finally {
+      await p.close();
+      await new Promise<void>((r) => reader.close(() => r()));
     }
   });
 });

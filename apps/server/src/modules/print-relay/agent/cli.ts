@@ -13,7 +13,6 @@ interface AgentOptions {
   connectTimeout: string;
   writeTimeout: string;
   readTimeout: string;
-  idleTimeout: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -58,12 +57,15 @@ export function registerPrintAgent(program: Command, ctx: CliContext, setExit: (
       [],
     )
     .option('--connect-timeout <ms>', 'TCP connect timeout', String(DEFAULT_TIMEOUTS.connectMs))
-    .option('--write-timeout <ms>', 'TCP write timeout', String(DEFAULT_TIMEOUTS.writeMs))
-    .option('--read-timeout <ms>', 'how long /read waits for the printer to answer', String(DEFAULT_TIMEOUTS.readMs))
     .option(
-      '--idle-timeout <ms>',
-      'close a printer connection after this long without a job (printers serve one at a time)',
-      String(DEFAULT_TIMEOUTS.idleMs),
+      '--write-timeout <ms>',
+      "TCP write timeout: the job written and the printer's clean close of the connection",
+      String(DEFAULT_TIMEOUTS.writeMs),
+    )
+    .option(
+      '--read-timeout <ms>',
+      'how long /read waits for an answer when no job brought one',
+      String(DEFAULT_TIMEOUTS.readMs),
     )
     .action(async (opts: AgentOptions) => {
       const port = Number(opts.port);
@@ -85,7 +87,6 @@ export function registerPrintAgent(program: Command, ctx: CliContext, setExit: (
         connectMs: positive('connect-timeout', opts.connectTimeout),
         writeMs: positive('write-timeout', opts.writeTimeout),
         readMs: positive('read-timeout', opts.readTimeout),
-        idleMs: positive('idle-timeout', opts.idleTimeout),
       };
       let origins = opts.allowOrigin.map((o) => originOf('allow-origin', o));
       if (origins.length === 0) {

@@ -17,18 +17,13 @@ export interface PrinterTarget {
 
 export interface TcpTimeouts {
   connectMs: number;
+  /** Writing a job and the printer's clean close of the connection after it, together. */
   writeMs: number;
+  /** How long /read waits for an answer when no job's connection brought one. */
   readMs: number;
-  /**
-   * The socket is closed after this long without a job: many printers serve one connection on
-   * port 9100 at a time, so holding it would lock out every other computer.
-   */
-  idleMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 5_000, writeMs: 15_000, readMs: 2_000, idleMs: 10_000 };
-/** After the first byte of an answer, more bytes are awaited this long before /read answers. */
-const READ_QUIET_MS = 150;
+export const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 5_000, writeMs: 15_000, readMs: 2_000 };
 
 export class PrinterError extends Error {
   override name = 'PrinterError';
@@ -38,17 +33,19 @@ const PROVIDER = 'lab print-agent';
 const MANUFACTURER = 'Zebra Technologies';
 
 /**
- * A network printer taking raw ZPL on TCP (port 9100). One socket per device, opened on first use
- * and kept while the printer keeps it; jobs on it run one after another (so a `/read` after a
- * `~HS` write reads that answer). Connect and write have their own timeouts.
+ * A network printer taking raw ZPL on TCP (port 9100). Each job is one connection: the bytes are
+ * written, the write side is ended (FIN), and the job succeeds only when the printer closes its
+ * side cleanly after reading everything. A printer that closes without reading makes the kernel
+ * answer RST (ECONNRESET): the job fails instead of being reported printed. What the printer sends
+ * back on a job's connection (the answer to `~HS`) is kept for the next `/read`. Jobs on a device
+ * run one after another; connect and write (+ close) have their own timeouts. Closing after each
+ * job also frees the printer for other computers (many serve one connection on 9100 at a time).
  */
 export class TcpPrinter implements PrinterTarget {
   readonly device: PrintDevice;
-  private socket: net.Socket | undefined;
   private chain: Promise<unknown> = Promise.resolve();
   private incoming: Buffer[] = [];
-  private onData: (() => void) | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly open = new Set<net.Socket>();
 
   constructor(
     name: string,
@@ -57,7 +54,8 @@ export class TcpPrinter implements PrinterTarget {
     readonly widthDots: number,
     private readonly timeouts: TcpTimeouts = DEFAULT_TIMEOUTS,
     /** Opens the connection (tests pass one that never connects). */
-    private readonly dial: (host: string, port: number) => net.Socket = (host, port) => net.connect({ host, port }),
+    private readonly dial: (host: string, port: number) => net.Socket = (host, port) =>
+      net.connect({ host, port, allowHalfOpen: true }),
   ) {
     this.device = {
       name,
@@ -70,41 +68,20 @@ export class TcpPrinter implements PrinterTarget {
     };
   }
 
-  /** Runs jobs on the device strictly one after another; the idle clock restarts after each. */
+  /** Runs jobs on the device strictly one after another. */
   private serial<T>(job: () => Promise<T>): Promise<T> {
-    const guarded = async () => {
-      clearTimeout(this.idleTimer);
-      try {
-        return await job();
-      } finally {
-        this.armIdle();
-      }
-    };
-    const run = this.chain.then(guarded, guarded);
+    const run = this.chain.then(job, job);
     this.chain = run.catch(() => {});
     return run;
   }
 
-  private armIdle() {
-    const idleMs = this.timeouts.idleMs;
-    if (!idleMs || !this.socket) return;
-    const socket = this.socket;
-    this.idleTimer = setTimeout(() => {
-      if (this.socket === socket) this.socket = undefined;
-      this.incoming = [];
-      socket.end();
-    }, idleMs);
-    this.idleTimer.unref();
-  }
-
   private connect(): Promise<net.Socket> {
-    if (this.socket && !this.socket.destroyed) return Promise.resolve(this.socket);
     return new Promise((resolve, reject) => {
       const where = `${this.host}:${this.port}`;
       const socket = this.dial(this.host, this.port);
+      this.open.add(socket);
+      socket.once('close', () => this.open.delete(socket));
       socket.setNoDelay(true);
-      // A printer switched off leaves a half-open socket: keepalive finds out.
-      socket.setKeepAlive(true, 30_000);
       const timer = setTimeout(() => {
         socket.destroy();
         reject(
@@ -113,70 +90,97 @@ export class TcpPrinter implements PrinterTarget {
           ),
         );
       }, this.timeouts.connectMs);
+      const failed = (err: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        socket.destroy();
+        reject(new PrinterError(`Printer ${this.device.name} (${where}): ${err.code ?? err.message}`));
+      };
+      socket.once('error', failed);
       socket.once('connect', () => {
         clearTimeout(timer);
-        this.socket = socket;
+        socket.off('error', failed);
         resolve(socket);
       });
-      socket.on('data', (chunk: Buffer) => {
-        this.incoming.push(chunk);
-        this.onData?.();
+    });
+  }
+
+  /**
+   * One job's connection: write `bytes` (none for a bare /read), end the write side, and wait
+   * until the printer has closed its side and the socket closed without an error, within `ms`.
+   * Resolves with what the printer sent back; rejects with a PrinterError naming the printer.
+   */
+  private exchange(
+    socket: net.Socket,
+    bytes: Buffer | undefined,
+    ms: number,
+    /** The failure at the deadline; undefined: the deadline ends the exchange with what came back. */
+    timeoutText: string | undefined,
+  ): Promise<Buffer> {
+    const name = this.device.name;
+    return new Promise<Buffer>((resolve, reject) => {
+      const back: Buffer[] = [];
+      let finished = false;
+      let peerEnded = false;
+      let failure: PrinterError | undefined;
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        if (timeoutText !== undefined) failure ??= new PrinterError(timeoutText);
+        socket.destroy();
+      }, ms);
+      socket.on('data', (chunk: Buffer) => back.push(chunk));
+      socket.on('finish', () => (finished = true));
+      socket.on('end', () => {
+        peerEnded = true;
+        // A printer that hangs up before our last byte left did not take the whole job.
+        if (!finished) failure ??= new PrinterError(`Printer ${name} closed the connection before taking the data`);
+        socket.end();
       });
       socket.on('error', (err: NodeJS.ErrnoException) => {
+        const code = err.code ?? err.message;
+        failure ??= new PrinterError(
+          code === 'ECONNRESET' || code === 'EPIPE'
+            ? `Printer ${name} reset the connection (${code}): the data was not taken`
+            : `Printer ${name}: ${code}`,
+        );
+      });
+      socket.on('close', (hadError) => {
         clearTimeout(timer);
-        reject(new PrinterError(`Printer ${this.device.name} (${where}): ${err.code ?? err.message}`));
+        if (!failure && timedOut) return resolve(Buffer.concat(back));
+        if (!failure && (hadError || !peerEnded)) failure = new PrinterError(`Printer ${name}: connection lost`);
+        if (failure) reject(failure);
+        else resolve(Buffer.concat(back));
       });
-      socket.on('close', () => {
-        if (this.socket === socket) this.socket = undefined;
-      });
+      if (bytes !== undefined && bytes.length > 0) socket.write(bytes);
+      socket.end();
     });
   }
 
   write(bytes: Buffer): Promise<void> {
     return this.serial(async () => {
       const socket = await this.connect();
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          socket.destroy();
-          reject(
-            new PrinterError(`Printer ${this.device.name} did not take the data within ${this.timeouts.writeMs} ms`),
-          );
-        }, this.timeouts.writeMs);
-        socket.write(bytes, (err) => {
-          clearTimeout(timer);
-          if (err) {
-            socket.destroy();
-            reject(
-              new PrinterError(`Printer ${this.device.name}: ${(err as NodeJS.ErrnoException).code ?? err.message}`),
-            );
-          } else resolve();
-        });
-      });
+      const back = await this.exchange(
+        socket,
+        bytes,
+        this.timeouts.writeMs,
+        `Printer ${this.device.name} did not take the data within ${this.timeouts.writeMs} ms`,
+      );
+      if (back.length > 0) this.incoming.push(back);
     });
   }
 
+  /**
+   * What the printer sent back on the connections of earlier jobs (a `~HS` answer arrives before the
+   * printer closes the job's connection); with nothing kept, a connection of its own, up to the
+   * read timeout.
+   */
   read(): Promise<Buffer> {
     return this.serial(async () => {
-      await this.connect();
       if (this.incoming.length === 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, this.timeouts.readMs);
-          function done() {
-            clearTimeout(timer);
-            resolve();
-          }
-          this.onData = done;
-        });
+        const socket = await this.connect();
+        const back = await this.exchange(socket, undefined, this.timeouts.readMs, undefined);
+        if (back.length > 0) this.incoming.push(back);
       }
-      if (this.incoming.length > 0) {
-        // The answer may come in several segments: wait for the line to go quiet.
-        let before = -1;
-        while (before !== this.incoming.length) {
-          before = this.incoming.length;
-          await new Promise((r) => setTimeout(r, READ_QUIET_MS));
-        }
-      }
-      this.onData = undefined;
       const out = Buffer.concat(this.incoming);
       this.incoming = [];
       return out;
@@ -184,9 +188,8 @@ export class TcpPrinter implements PrinterTarget {
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
-    this.socket?.destroy();
-    this.socket = undefined;
+    for (const socket of this.open) socket.destroy();
+    this.open.clear();
   }
 }
 
