@@ -2,22 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { parseIsoDuration, type SimEnvironmentName } from '@lab/core/simulator';
+import type { SimEnvironmentName } from '@lab/core/simulator';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { formatUtc, simulatedNow } from './format';
-import { messages, type SimulatorMessages } from './messages';
+import { durationProblem } from './duration';
+import { messages } from './messages';
 import { simulatorQueries } from './simulatorApi';
 import { useAdvance, type ClockMove } from './useAdvance';
-
-/** The message for a duration typed in the free field, undefined when it can be sent. */
-export function durationProblem(m: SimulatorMessages, text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return m.durationRequired;
-  const ms = parseIsoDuration(trimmed);
-  if (ms === undefined) return fillMessage(m.durationMalformed, { text: trimmed });
-  if (ms <= 0) return m.durationZero;
-  return undefined;
-}
 
 /** The clock's now, moving at its factor between reads (redrawn every real second). */
 function useTickingNow(environment: SimEnvironmentName): { now?: number; factor?: number; error?: string } {

@@ -176,7 +176,7 @@ export const messages = defineMessages({
     plusHour: '+1 小时',
     plusDay: '+1 天',
     duration: '时长',
-    advance: '推进',
+    advance: '推进时钟',
     durationRequired: '请输入 ISO-8601 时长，例如 P2DT6H',
     durationMalformed:
       '“{text}”不是由周、天、小时、分钟和秒组成的 ISO-8601 时长，例如 P2DT6H、PT90M 或 P1W（不能有年或月，不能为负）',
