@@ -1,53 +1,68 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { SimFault } from '@lab/core/contract';
-import { FAULT_STATUSES, type FaultStatus } from '@lab/core/simulator';
 import { fillMessage, useI18n, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
-import { draftOf, FAULT_TARGETS, faultBody, sameDraft, type FaultDraft, type FaultTarget } from './faults';
-import { messages } from './messages';
+import { FaultDialog } from './FaultDialog';
+import { draftOf, FAULT_TARGETS, faultBody, type FaultDraft, type FaultTarget } from './faults';
+import { messages, type SimulatorMessages } from './messages';
 import { simulatorActions, simulatorQueries } from './simulatorApi';
 
 type FaultsReply = { faults: SimFault[] };
 
-/** The fault switchboard: latency, jitter, an error status at a rate, token expired and hang, per endpoint. */
+/** What a fault does, one tag per kind. */
+function FaultTags({ fault, m }: { fault: SimFault; m: SimulatorMessages }) {
+  const rate = Math.round(fault.rate * 10_000) / 100;
+  return (
+    <Space size={[0, 4]} wrap>
+      {fault.latencyMs > 0 || fault.jitterMs > 0 ? (
+        <Tag>
+          {fillMessage(m.faultLatency, { ms: fault.latencyMs })}
+          {fault.jitterMs > 0 ? ` ${fillMessage(m.faultJitter, { ms: fault.jitterMs })}` : ''}
+        </Tag>
+      ) : null}
+      {fault.status !== null && <Tag color="red">{fillMessage(m.faultStatus, { status: fault.status, rate })}</Tag>}
+      {fault.tokenExpired && <Tag color="orange">{m.colTokenExpired}</Tag>}
+      {fault.hang && <Tag color="purple">{m.colHang}</Tag>}
+    </Space>
+  );
+}
+
+/** The fault switchboard: every endpoint with its fault, edited in a dialog, cleared one by one or all. */
 export function FaultsPanel() {
   const m = useMessages(messages);
   const { lang } = useI18n();
   const queryClient = useQueryClient();
   const faults = useQuery(simulatorQueries.faults);
-  const [drafts, setDrafts] = useState<Record<string, FaultDraft>>({});
   const [onlyActive, setOnlyActive] = useState(false);
+  const [editing, setEditing] = useState<FaultTarget>();
+  const [problem, setProblem] = useState<string>();
 
   const byId = useMemo(() => new Map((faults.data?.faults ?? []).map((f) => [f.endpointId, f])), [faults.data]);
-  const nameOf = (t: FaultTarget) => (t.name ? t.name[lang] : m.tokenEndpoint);
-  const target = (id: string) => FAULT_TARGETS.find((t) => t.id === id);
-  const valueOf = (id: string) => drafts[id] ?? draftOf(byId.get(id));
-  const edit = (id: string, change: Partial<FaultDraft>) =>
-    setDrafts((prev) => ({ ...prev, [id]: { ...(prev[id] ?? draftOf(byId.get(id))), ...change } }));
-  const forget = (id: string) =>
-    setDrafts((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => k !== id)));
+  const nameOf = (t: FaultTarget | undefined) => (t?.name ? t.name[lang] : m.tokenEndpoint);
+  const targetOf = (id: string) => FAULT_TARGETS.find((t) => t.id === id);
   const store = (change: (list: SimFault[]) => SimFault[]) =>
     queryClient.setQueryData(simulatorQueries.faults.queryKey, (old: FaultsReply | undefined) =>
       old ? { faults: change(old.faults) } : old,
     );
+  const initial = useMemo(() => draftOf(editing && byId.get(editing.id)), [editing, byId]);
 
   const set = useServerAction({
-    mutationFn: (id: string) => simulatorActions.setFault(id, faultBody(valueOf(id))),
+    mutationFn: ({ id, draft }: { id: string; draft: FaultDraft }) => simulatorActions.setFault(id, faultBody(draft)),
     onSuccess: (fault) => {
       store((list) => [...list.filter((f) => f.endpointId !== fault.endpointId), fault]);
-      forget(fault.endpointId);
-      notify.success(fillMessage(m.faultSet, { endpoint: nameOf(target(fault.endpointId)!) }));
+      setEditing(undefined);
+      notify.success(fillMessage(m.faultSet, { endpoint: nameOf(targetOf(fault.endpointId)) }));
     },
+    onError: (err) => setProblem(err.message),
   });
   const clear = useServerAction({
     mutationFn: (id: string) => simulatorActions.clearFault(id),
     onSuccess: ({ endpointId }) => {
       store((list) => list.filter((f) => f.endpointId !== endpointId));
-      forget(endpointId);
-      notify.success(fillMessage(m.faultCleared, { endpoint: nameOf(target(endpointId)!) }));
+      notify.success(fillMessage(m.faultCleared, { endpoint: nameOf(targetOf(endpointId)) }));
     },
   });
   const clearAll = useServerAction({
@@ -55,21 +70,17 @@ export function FaultsPanel() {
       for (const id of ids) await simulatorActions.clearFault(id);
       return ids;
     },
-    onSuccess: (ids) => {
-      setDrafts({});
-      notify.success(fillMessage(m.faultsCleared, { n: ids.length }));
-    },
+    onSuccess: (ids) => notify.success(fillMessage(m.faultsCleared, { n: ids.length })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: simulatorQueries.faults.queryKey }),
   });
 
   const activeIds = FAULT_TARGETS.filter((t) => byId.has(t.id)).map((t) => t.id);
   const rows = onlyActive ? FAULT_TARGETS.filter((t) => byId.has(t.id)) : FAULT_TARGETS;
-  const busy = (id: string) => (set.isPending && set.variables === id) || (clear.isPending && clear.variables === id);
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{m.faultsIntro}</Typography.Text>
-      <Flex gap={12} align="center" wrap>
+      <Flex gap={12} align="center" wrap data-testid="faults-toolbar">
         <Space>
           <Switch aria-label="only active faults" size="small" checked={onlyActive} onChange={setOnlyActive} />
           <Typography.Text>{m.onlyActive}</Typography.Text>
@@ -88,6 +99,7 @@ export function FaultsPanel() {
         {faults.error && <Typography.Text type="danger">{faults.error.message}</Typography.Text>}
       </Flex>
       <Table<FaultTarget>
+        data-testid="faults-table"
         rowKey="id"
         size="small"
         loading={faults.isPending && !faults.error}
@@ -99,11 +111,8 @@ export function FaultsPanel() {
             title: m.colEndpoint,
             key: 'endpoint',
             render: (_: unknown, t) => (
-              <Space orientation="vertical" size={0}>
-                <Space size={4}>
-                  <Typography.Text strong>{nameOf(t)}</Typography.Text>
-                  {byId.has(t.id) && <Tag color="orange">{m.active}</Tag>}
-                </Space>
+              <Space size={8} wrap>
+                <Typography.Text strong>{nameOf(t)}</Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t.method} {t.path}
                 </Typography.Text>
@@ -111,122 +120,38 @@ export function FaultsPanel() {
             ),
           },
           {
-            title: m.colLatency,
-            key: 'latency',
-            width: 110,
-            render: (_: unknown, t) => (
-              <InputNumber<number>
-                aria-label={`latency of ${t.id}`}
-                size="small"
-                min={0}
-                max={120_000}
-                precision={0}
-                value={valueOf(t.id).latencyMs}
-                onChange={(v) => edit(t.id, { latencyMs: v ?? 0 })}
-                style={{ width: 96 }}
-              />
-            ),
-          },
-          {
-            title: m.colJitter,
-            key: 'jitter',
-            width: 110,
-            render: (_: unknown, t) => (
-              <InputNumber<number>
-                aria-label={`jitter of ${t.id}`}
-                size="small"
-                min={0}
-                max={60_000}
-                precision={0}
-                value={valueOf(t.id).jitterMs}
-                onChange={(v) => edit(t.id, { jitterMs: v ?? 0 })}
-                style={{ width: 96 }}
-              />
-            ),
-          },
-          {
-            title: m.colErrorStatus,
-            key: 'status',
-            width: 110,
-            render: (_: unknown, t) => (
-              <Select<FaultStatus | 0>
-                aria-label={`error status of ${t.id}`}
-                size="small"
-                style={{ width: 96 }}
-                value={valueOf(t.id).status ?? 0}
-                options={[
-                  { value: 0, label: m.noStatus },
-                  ...FAULT_STATUSES.map((s) => ({ value: s, label: String(s) })),
-                ]}
-                onChange={(v) => edit(t.id, { status: v === 0 ? null : v })}
-              />
-            ),
-          },
-          {
-            title: m.colRate,
-            key: 'rate',
-            width: 96,
-            render: (_: unknown, t) => (
-              <InputNumber<number>
-                aria-label={`rate of ${t.id}`}
-                size="small"
-                min={0}
-                max={100}
-                precision={2}
-                disabled={valueOf(t.id).status === null}
-                value={valueOf(t.id).ratePercent}
-                onChange={(v) => edit(t.id, { ratePercent: v ?? 0 })}
-                style={{ width: 80 }}
-              />
-            ),
-          },
-          {
-            title: m.colTokenExpired,
-            key: 'tokenExpired',
-            width: 90,
-            render: (_: unknown, t) => (
-              <Switch
-                aria-label={`token expired on ${t.id}`}
-                size="small"
-                checked={valueOf(t.id).tokenExpired}
-                onChange={(on) => edit(t.id, { tokenExpired: on })}
-              />
-            ),
-          },
-          {
-            title: m.colHang,
-            key: 'hang',
-            width: 64,
-            render: (_: unknown, t) => (
-              <Switch
-                aria-label={`hang on ${t.id}`}
-                size="small"
-                checked={valueOf(t.id).hang}
-                onChange={(on) => edit(t.id, { hang: on })}
-              />
-            ),
+            title: m.colFaultNow,
+            key: 'fault',
+            render: (_: unknown, t) => {
+              const fault = byId.get(t.id);
+              return fault ? (
+                <FaultTags fault={fault} m={m} />
+              ) : (
+                <Typography.Text type="secondary">{m.noFault}</Typography.Text>
+              );
+            },
           },
           {
             key: 'actions',
-            width: 130,
+            width: 150,
             render: (_: unknown, t) => (
               <Space size={4}>
                 <Button
                   size="small"
-                  type="primary"
-                  aria-label={`set fault on ${t.id}`}
-                  disabled={sameDraft(valueOf(t.id), draftOf(byId.get(t.id))) || busy(t.id)}
-                  loading={set.isPending && set.variables === t.id}
-                  onClick={() => set.mutate(t.id)}
+                  aria-label={`edit fault on ${t.id}`}
+                  onClick={() => {
+                    setProblem(undefined);
+                    setEditing(t);
+                  }}
                 >
-                  {m.setFault}
+                  {m.editFault}
                 </Button>
                 <Button
                   size="small"
                   aria-label={`clear fault on ${t.id}`}
-                  disabled={(!byId.has(t.id) && !drafts[t.id]) || busy(t.id)}
+                  disabled={!byId.has(t.id)}
                   loading={clear.isPending && clear.variables === t.id}
-                  onClick={() => (byId.has(t.id) ? clear.mutate(t.id) : forget(t.id))}
+                  onClick={() => clear.mutate(t.id)}
                 >
                   {m.clearFault}
                 </Button>
@@ -234,6 +159,14 @@ export function FaultsPanel() {
             ),
           },
         ]}
+      />
+      <FaultDialog
+        endpoint={editing ? nameOf(editing) : undefined}
+        initial={initial}
+        pending={set.isPending}
+        problem={problem}
+        onSet={(draft) => editing && set.mutate({ id: editing.id, draft })}
+        onCancel={() => setEditing(undefined)}
       />
     </Space>
   );

@@ -64,14 +64,3 @@ export function faultBody(draft: FaultDraft): SimFaultBody {
     hang: draft.hang,
   };
 }
-
-export function sameDraft(a: FaultDraft, b: FaultDraft): boolean {
-  return (
-    a.latencyMs === b.latencyMs &&
-    a.jitterMs === b.jitterMs &&
-    a.status === b.status &&
-    (a.status === null || a.ratePercent === b.ratePercent) &&
-    a.tokenExpired === b.tokenExpired &&
-    a.hang === b.hang
-  );
-}

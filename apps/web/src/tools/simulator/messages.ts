@@ -65,6 +65,13 @@ export const messages = defineMessages({
     faultsIntro:
       'A fault applies in both environments, to calls through the gateway and straight to the simulators. A single request can ask for one with the x-sim-fault header.',
     colEndpoint: 'endpoint',
+    colFaultNow: 'fault',
+    editFault: 'edit',
+    faultTitle: 'Fault on {endpoint}',
+    faultLatency: 'latency {ms} ms',
+    faultJitter: '± {ms} ms',
+    faultStatus: '{status} for {rate}% of calls',
+    noFault: 'none',
     colLatency: 'latency (ms)',
     colJitter: 'jitter (ms)',
     colErrorStatus: 'error status',
@@ -80,7 +87,6 @@ export const messages = defineMessages({
     faultSet: 'Fault set on {endpoint}',
     faultCleared: 'Fault cleared on {endpoint}',
     faultsCleared: 'Faults cleared on {n} endpoints',
-    active: 'active',
     onlyActive: 'only active',
     noFaults: 'No fault is set',
 
@@ -217,6 +223,13 @@ export const messages = defineMessages({
     faultsIntro:
       '故障在两个环境中都生效，经网关的调用和直接调用模拟器都受影响。单个请求也可以用 x-sim-fault 请求头要求一次故障。',
     colEndpoint: '接口',
+    colFaultNow: '故障',
+    editFault: '编辑',
+    faultTitle: '{endpoint}的故障',
+    faultLatency: '延迟 {ms} 毫秒',
+    faultJitter: '± {ms} 毫秒',
+    faultStatus: '{rate}% 的调用返回 {status}',
+    noFault: '无',
     colLatency: '延迟（毫秒）',
     colJitter: '抖动（毫秒）',
     colErrorStatus: '错误状态码',
@@ -232,7 +245,6 @@ export const messages = defineMessages({
     faultSet: '已在{endpoint}上设置故障',
     faultCleared: '已清除{endpoint}的故障',
     faultsCleared: '已清除 {n} 个接口的故障',
-    active: '生效中',
     onlyActive: '只看生效的',
     noFaults: '没有设置故障',
 
