@@ -113,6 +113,7 @@ export function SubscriptionsPanel({ environment }: { environment: SimEnvironmen
         )}
       </Card>
       <Table<SimSubscription>
+        data-testid="subscriptions-table"
         rowKey="id"
         size="small"
         loading={subscriptions.isPending && !subscriptions.error}
