@@ -43,13 +43,24 @@ function VerdictView({ label, verdict, testId }: { label: string; verdict: Verdi
   const m = useMessages(messages);
   return (
     <div data-testid={testId}>
-      <Typography.Text strong>{label}: </Typography.Text>
       {verdict === null ? (
-        <Typography.Text type="secondary">{m.noOperation}</Typography.Text>
+        <Typography.Text type="secondary">
+          {fillMessage(m.verdict, { side: label, verdict: m.noOperation })}
+        </Typography.Text>
       ) : verdict.ok ? (
-        <Typography.Text type="success">{m.conformsToDocument}</Typography.Text>
+        <Typography.Text type="success">
+          {fillMessage(m.verdict, { side: label, verdict: m.conformsToDocument })}
+        </Typography.Text>
       ) : (
         <List
+          header={
+            <Typography.Text strong>
+              {fillMessage(m.verdict, {
+                side: label,
+                verdict: verdict.issues.length === 1 ? m.oneIssue : fillMessage(m.issues, { n: verdict.issues.length }),
+              })}
+            </Typography.Text>
+          }
           size="small"
           dataSource={verdict.issues}
           renderItem={(issue) => (

@@ -15,13 +15,14 @@ type Verdict = TrafficEntry['conformance']['request'];
 
 function verdictText(m: SimulatorMessages, verdict: Verdict): string {
   if (verdict === null) return m.noDocument;
-  return verdict.ok ? m.conforms : fillMessage(m.issues, { n: verdict.issues.length });
+  if (verdict.ok) return m.conforms;
+  return verdict.issues.length === 1 ? m.oneIssue : fillMessage(m.issues, { n: verdict.issues.length });
 }
 
 function VerdictTag({ label, verdict }: { label: string; verdict: Verdict }) {
   const m = useMessages(messages);
   const color = verdict === null ? undefined : verdict.ok ? 'green' : 'red';
-  return <Tag color={color}>{`${label}: ${verdictText(m, verdict)}`}</Tag>;
+  return <Tag color={color}>{fillMessage(m.verdict, { side: label, verdict: verdictText(m, verdict) })}</Tag>;
 }
 
 function statusColor(status: number): string | undefined {
@@ -72,6 +73,7 @@ export function TrafficPanel() {
         {traffic.error && <Typography.Text type="danger">{traffic.error.message}</Typography.Text>}
       </Flex>
       <Table<TrafficEntry>
+        data-testid="traffic-table"
         rowKey="id"
         size="small"
         loading={traffic.isPending && !traffic.error}
