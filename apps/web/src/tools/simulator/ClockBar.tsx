@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Space, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { SimEnvironmentName } from '@lab/core/simulator';
 import { fillMessage, useMessages } from '@/lib/i18n';
@@ -70,27 +70,37 @@ export function ClockBar({ environment }: { environment: SimEnvironmentName }) {
           {m.plusDay}
         </Button>
       </Space>
-      <Form layout="inline" onFinish={submit} style={{ flex: '1 1 420px', maxWidth: 620 }}>
-        <Form.Item
-          label={m.duration}
-          validateStatus={problem ? 'error' : undefined}
-          help={problem}
-          style={{ flex: 1, marginInlineEnd: 8 }}
-        >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Space align="center" style={{ minHeight: 32 }}>
+          <Typography.Text>{m.duration}</Typography.Text>
           <Input
             aria-label="duration"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'duration-problem' : undefined}
             placeholder="P2DT6H"
+            status={problem ? 'error' : undefined}
+            style={{ width: 160 }}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
               setProblem(undefined);
             }}
           />
-        </Form.Item>
-        <Button htmlType="submit" type="primary" loading={advance.isPending}>
-          {m.advance}
-        </Button>
-      </Form>
+          <Button htmlType="submit" type="primary" loading={advance.isPending}>
+            {m.advance}
+          </Button>
+        </Space>
+      </form>
+      {problem && (
+        <Typography.Text type="danger" id="duration-problem" role="alert" style={{ flexBasis: '100%' }}>
+          {problem}
+        </Typography.Text>
+      )}
       {error && <Alert type="error" showIcon title={error} style={{ flexBasis: '100%' }} />}
     </Flex>
   );

@@ -19,7 +19,7 @@ export function DeliveriesDrawer({ subscription, onClose }: { subscription?: Sim
     <Drawer
       open={subscription !== undefined}
       onClose={onClose}
-      size={1100}
+      size={1240}
       title={subscription ? fillMessage(m.deliveriesTitle, { url: subscription.url }) : ''}
       destroyOnHidden
     >
@@ -33,8 +33,8 @@ export function DeliveriesDrawer({ subscription, onClose }: { subscription?: Sim
         locale={{ emptyText: m.noDeliveries }}
         columns={[
           { title: m.colEvent, dataIndex: 'eventType', key: 'event', width: 70 },
-          { title: m.colTracking, dataIndex: 'trackingNumber', key: 'tracking' },
-          { title: m.colOccurred, key: 'occurred', render: (_: unknown, d) => formatUtc(d.occurredAt) },
+          { title: m.colTracking, dataIndex: 'trackingNumber', key: 'tracking', width: 140 },
+          { title: m.colOccurred, key: 'occurred', width: 190, render: (_: unknown, d) => formatUtc(d.occurredAt) },
           {
             title: m.colState,
             key: 'state',
@@ -50,11 +50,13 @@ export function DeliveriesDrawer({ subscription, onClose }: { subscription?: Sim
           {
             title: m.colNextAttempt,
             key: 'next',
+            width: 190,
             render: (_: unknown, d) => (d.nextAttemptAt ? formatUtc(d.nextAttemptAt) : ''),
           },
           {
             title: m.colDeliveredAt,
             key: 'delivered',
+            width: 190,
             render: (_: unknown, d) => (d.deliveredAt ? formatUtc(d.deliveredAt) : ''),
           },
         ]}

@@ -91,9 +91,12 @@ export function ShipmentsPanel({ environment }: { environment: SimEnvironmentNam
           {
             title: m.colTracking,
             key: 'tracking',
+            width: 200,
             render: (_: unknown, s) => (
               <Space size={4} wrap>
-                <Typography.Text code>{s.trackingNumber}</Typography.Text>
+                <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                  {s.trackingNumber}
+                </Typography.Text>
                 {s.pieces.length > 1 && <Tag>{fillMessage(m.pieces, { n: s.pieces.length })}</Tag>}
                 {s.international && <Tag color="blue">{m.international}</Tag>}
                 {s.cancelled && <Tag color="red">{m.cancelled}</Tag>}

@@ -117,7 +117,7 @@ export function TrafficPanel() {
           {
             title: m.colConformance,
             key: 'conformance',
-            width: 250,
+            width: 290,
             render: (_: unknown, e) => (
               <Space size={0} wrap>
                 <VerdictTag label={m.request} verdict={e.conformance.request} />

@@ -62,7 +62,8 @@ describe('Simulator screen', () => {
     const advance = screen.getByRole('button', { name: 'advance' });
 
     fireEvent.click(advance);
-    expect(await screen.findByText('Enter an ISO-8601 duration, e.g. P2DT6H')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter an ISO-8601 duration, e.g. P2DT6H');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
     for (const bad of ['2 days', 'P1Y', '-PT1H', 'P1M']) {
       fireEvent.change(field, { target: { value: bad } });
       fireEvent.click(advance);
