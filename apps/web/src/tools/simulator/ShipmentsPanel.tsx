@@ -138,7 +138,7 @@ export function ShipmentsPanel({ environment }: { environment: SimEnvironmentNam
           {
             title: m.colEvents,
             key: 'events',
-            width: 110,
+            width: 150,
             render: (_: unknown, s) =>
               fillMessage(m.eventsDue, { due: s.events.filter((e) => e.due).length, n: s.events.length }),
           },
