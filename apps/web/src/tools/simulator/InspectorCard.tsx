@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Button, Card, Flex, Form, Typography } from 'antd';
+import { AutoComplete, Button, Card, Flex, Form, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { SimSubscription } from '@lab/core/contract';
 import type { SimEnvironmentName } from '@lab/core/simulator';
@@ -40,6 +40,7 @@ export function InspectorCard({
   const [problem, setProblem] = useState<string>();
   const valid = CHANNEL_PATTERN.test(channel);
   const url = destinationUrl(config.data?.publicBaseUrl, window.location.origin, valid ? channel : DEFAULT_CHANNEL);
+  const subscribed = subscriptions.some((s) => s.url === url && s.environment === environment);
 
   const subscribe = useServerAction({
     mutationFn: async () => {
@@ -98,9 +99,12 @@ export function InspectorCard({
           {m.openInspector}
         </Link>
       </Flex>
-      <Typography.Text code data-testid="inspector-url">
-        {url}
-      </Typography.Text>
+      <Space size={4}>
+        <Typography.Text code data-testid="inspector-url">
+          {url}
+        </Typography.Text>
+        {subscribed && <Tag color="green">{m.inspectorIsSubscribed}</Tag>}
+      </Space>
     </Card>
   );
 }

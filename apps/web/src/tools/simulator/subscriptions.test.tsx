@@ -202,6 +202,7 @@ describe('webhook subscriptions', () => {
     const { calls } = fakeTwin();
     renderSubscriptions();
     expect(await screen.findByTestId('inspector-url')).toHaveTextContent(INSPECTOR);
+    expect(screen.queryByText('subscribed', { exact: true })).toBeNull();
     subscribeInspector();
     expect(
       await screen.findByText(`Subscribed ${INSPECTOR}: its signed events show on the webhook page`),
@@ -220,6 +221,7 @@ describe('webhook subscriptions', () => {
       },
     ]);
     await within(table()).findByText(INSPECTOR);
+    expect(screen.getByText('subscribed', { exact: true })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'open the webhook page' })).toHaveAttribute(
       'href',
       '/api/fdxwebhook?channel=webhooktest',
