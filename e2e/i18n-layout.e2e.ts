@@ -109,6 +109,7 @@ const TRANSLATED_ROUTES = [
   '/transaction/parse',
   '/api/fdxwebhook',
   '/api/stratus',
+  '/api/simulator',
   '/api/fapi',
   '/api/fapidoc',
   '/utils/zplcreator',

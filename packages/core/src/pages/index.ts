@@ -17,6 +17,7 @@ export const WEB_PAGES = [
   '/api/fapidoc',
   '/api/fapishippayloadgenerator',
   '/api/stratus',
+  '/api/simulator',
   '/api/fdxwebhook',
 ] as const;
 

@@ -25,37 +25,28 @@ import { fillMessage, useMessages } from '@/lib/i18n';
 import { useClientConfig } from '@/lib/config';
 import { notify, NOTIFY_SECONDS } from '@/lib/notify';
 import { useRealtime } from '@/lib/realtime';
-import { secureStorage } from '@/lib/secureStorage';
 import { useServerAction } from '@/lib/serverAction';
 import { PayloadViewer, type ViewerMode } from './PayloadViewer';
 import { messages } from './messages';
 import { SchemaDialog } from './SchemaDialog';
 import {
   CHANNEL_PATTERN,
-  checkStoredSignature,
   DEFAULT_CHANNEL,
-  deleteWebhooks,
   destinationUrl,
+  knownChannels,
+  readInspectorToken,
+  saveInspectorToken,
+  saveKnownChannels,
+} from '@/lib/webhook-inspector';
+import {
+  checkStoredSignature,
+  deleteWebhooks,
   formatShanghaiTime,
-  TOKEN_STORAGE_KEY,
   webhookQueries,
   type SignatureCheck,
 } from './webhookApi';
 
-const CHANNELS_STORAGE_KEY = 'fdxWebhook.channels';
 const REFRESHED_NOTICE_KEY = 'fdxWebhook.refreshed';
-
-function knownChannels(): string[] {
-  try {
-    const saved = JSON.parse(localStorage.getItem(CHANNELS_STORAGE_KEY) ?? '[]') as unknown;
-    const list = Array.isArray(saved)
-      ? saved.filter((c): c is string => typeof c === 'string' && CHANNEL_PATTERN.test(c))
-      : [];
-    return [...new Set([DEFAULT_CHANNEL, ...list])];
-  } catch {
-    return [DEFAULT_CHANNEL];
-  }
-}
 
 /** Which bytes matched, for the tooltip and the detail line. */
 function matchedText(m: ReturnType<typeof useMessages<keyof (typeof messages)['en']>>, check: SignatureCheck) {
@@ -112,7 +103,7 @@ export default function FdxWebhookPage() {
 
   useEffect(() => {
     let live = true;
-    void secureStorage.get<string>(TOKEN_STORAGE_KEY).then((saved) => live && saved && setToken(saved));
+    void readInspectorToken().then((saved) => live && saved && setToken(saved));
     return () => {
       live = false;
     };
@@ -147,7 +138,7 @@ export default function FdxWebhookPage() {
     }
     const updated = [...new Set([...channels, next])];
     setChannels(updated);
-    localStorage.setItem(CHANNELS_STORAGE_KEY, JSON.stringify(updated.filter((c) => c !== DEFAULT_CHANNEL)));
+    saveKnownChannels(updated);
     setParams((p) => {
       const n = new URLSearchParams(p);
       n.set('channel', next);
@@ -158,7 +149,7 @@ export default function FdxWebhookPage() {
   const saveToken = (value: string) => {
     setToken(value);
     setChecks({});
-    void (value ? secureStorage.set(TOKEN_STORAGE_KEY, value) : secureStorage.remove(TOKEN_STORAGE_KEY));
+    void saveInspectorToken(value);
   };
 
   const signatures = useServerAction({

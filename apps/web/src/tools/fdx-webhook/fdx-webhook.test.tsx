@@ -8,7 +8,8 @@ import { secureStorage } from '@/lib/secureStorage';
 import FdxWebhookPage from './FdxWebhookPage';
 import tool from './index';
 import type { WebhookDetail } from '@lab/core/contract';
-import { destinationUrl, formatShanghaiTime, TOKEN_STORAGE_KEY } from './webhookApi';
+import { destinationUrl, TOKEN_STORAGE_KEY } from '@/lib/webhook-inspector';
+import { formatShanghaiTime } from './webhookApi';
 
 const TOKEN = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
 

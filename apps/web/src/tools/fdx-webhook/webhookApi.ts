@@ -3,10 +3,7 @@ import type { WebhookDetail } from '@lab/core/contract';
 import { checkDeliverySignature, SIGNATURE_HEADER, type DeliverySignatureCheck } from '@lab/core/webhooks';
 import { apiCall } from '@/lib/api';
 
-export { CHANNEL_PATTERN, DEFAULT_CHANNEL } from '@lab/core/webhooks';
-
 export const LIST_SIZE = 30;
-export const TOKEN_STORAGE_KEY = 'fdxWebhook.token';
 
 /** The webhook page's reads: their query keys live here and nowhere else. */
 export const webhookQueries = {
@@ -35,12 +32,6 @@ export const deleteWebhooks = (channel: string, id?: number) =>
   id === undefined
     ? apiCall('webhooks.deleteChannel', { params: { channel } })
     : apiCall('webhooks.delete', { params: { channel, id } });
-
-/** Where the carrier must send: the configured public base URL, else this page's origin. */
-export function destinationUrl(publicBaseUrl: string | null | undefined, origin: string, channel: string): string {
-  const base = (publicBaseUrl || origin).replace(/\/+$/, '');
-  return `${base}/lab/hooks/fdx/${channel}`;
-}
 
 export function base64Bytes(text: string): Uint8Array {
   const bin = atob(text);
