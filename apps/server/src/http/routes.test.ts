@@ -12,6 +12,8 @@ import { API_PREFIX } from './web.js';
  */
 const NOT_IN_TABLE: Record<string, string> = {
   'GET /realtime': 'Server-Sent Events stream (EventSource), not a JSON reply',
+  'GET /print-relay/{listenId}/receive':
+    "Server-Sent Events stream of a remote printer's receiver (its pending jobs, then live ones)",
   'POST /labels/v1/printers/{dpmm}/labels/{size}/{index}': 'raw ZPL or multipart in, PNG/PDF out',
   'POST /labels/v1/printers/{dpmm}/labels/{size}': 'raw ZPL or multipart in, PNG/PDF out',
   'POST /labels/v1/graphics': 'image upload in, ZPL text out',
