@@ -107,7 +107,13 @@ export default function ZebraPrinterPage() {
   const receiving = receiver && valid ? listenId : null;
   const receiverNode = useMemo(() => nodeId('PRINTER'), []);
   const receive = useReceiver(printer, receiving, receiverNode);
-  const refreshJobs = () => void queryClient.invalidateQueries({ queryKey: relayQueries.jobs(listenId).queryKey });
+  // Cancel, then refetch: an event that comes while the list's FIRST read is in flight (a new listen
+  // id, whose stream says `ready` at once) must not be answered by that read, which may predate it —
+  // invalidating alone does not restart a read that has no data yet.
+  const refreshJobs = () => {
+    const { queryKey } = relayQueries.jobs(listenId);
+    void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+  };
   useReceiverStream(receiving, receiverNode, (event) => {
     if (event.type === 'job') receive(event);
     refreshJobs();

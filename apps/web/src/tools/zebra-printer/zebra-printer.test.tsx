@@ -294,6 +294,59 @@ describe('Browser Print screen', () => {
     expect(screen.getByText('当时没有接收端在监听：任务将保留，直到有接收端连接')).toBeTruthy();
   });
 
+  it("counts the receiver whose stream says ready while the list's first read is still on its way", async () => {
+    const streams: { url: string; onmessage: ((ev: MessageEvent<string>) => void) | null; closed: boolean }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        static readonly OPEN = 1;
+        readyState = 1;
+        onmessage: ((ev: MessageEvent<string>) => void) | null = null;
+        onopen: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        closed = false;
+        constructor(readonly url: string) {
+          streams.push(this);
+        }
+        close() {
+          this.closed = true;
+        }
+      },
+    );
+    // The first read of the list is answered before the receiver is counted (0), and reaches the
+    // page only after the stream's `ready`: what a new listen id meets when its stream is quick.
+    const answer = globalThis.fetch;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstRead = true;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await answer(input, init);
+      if (firstRead && /\/print-relay\/shanghai-desk\/jobs$/.test(String(input))) {
+        firstRead = false;
+        await held;
+      }
+      return res;
+    });
+    renderWithProviders(<ZebraPrinterPage />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
+    const receiverStream = () =>
+      streams.find(
+        (s) => !s.closed && /\/print-relay\/shanghai-desk\/receive\?nodeId=PRINTER_[A-Z0-9]{3}$/.test(s.url),
+      );
+    await waitFor(() => expect(receiverStream()).toBeDefined());
+    await waitFor(() => expect(firstRead).toBe(false));
+    receiversNow = 1;
+    receiverStream()!.onmessage!(
+      new MessageEvent('message', {
+        data: JSON.stringify({ topic: 'print-relay/shanghai-desk', data: { type: 'ready', receivers: 1, pending: 0 } }),
+      }),
+    );
+    release();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Receivers connected').textContent).toBe('Receivers connected: 1'),
+    );
+  });
+
   it('a receiver prints what its own stream gives it (pending jobs first), once each, and logs it', async () => {
     const streams: { url: string; onmessage: ((ev: MessageEvent<string>) => void) | null; closed: boolean }[] = [];
     vi.stubGlobal(
