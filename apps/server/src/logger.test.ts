@@ -43,6 +43,9 @@ describe('log redaction by name pattern', () => {
     const cyclic: Record<string, unknown> = { name: 'a' };
     cyclic.self = cyclic;
     expect(() => redactSecrets(cyclic)).not.toThrow();
+    // A field named __proto__ (JSON.parse makes it an own field) is kept as a field, not a prototype.
+    const proto = JSON.parse('{"a":{"__proto__":{"k":1}},"b":[{"__proto__":0}]}') as unknown;
+    expect(JSON.stringify(redactSecrets(proto))).toBe('{"a":{"__proto__":{"k":1}},"b":[{"__proto__":0}]}');
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         const safe = JSON.parse(JSON.stringify({ data: value, secret: 's' })) as Record<string, unknown>;

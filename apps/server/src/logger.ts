@@ -112,8 +112,14 @@ function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unkn
   else {
     const copy: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      copy[k] =
-        SECRET_NAME.test(k) && v !== null && v !== undefined && v !== '' ? CENSOR : redactValue(v, depth + 1, seen);
+      // Defined, not assigned: a field named `__proto__` (JSON.parse makes one) stays a field.
+      Object.defineProperty(copy, k, {
+        value:
+          SECRET_NAME.test(k) && v !== null && v !== undefined && v !== '' ? CENSOR : redactValue(v, depth + 1, seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     out = copy;
   }
