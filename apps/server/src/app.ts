@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -185,7 +186,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // While closing, answer in-flight requests with `Connection: close` so their keep-alive sockets
   // end after the response instead of holding server.close() open until the keep-alive timeout.
+  // A response whose headers went out before the close began (a file still streaming) keeps its
+  // keep-alive socket open after it ends, and server.close() would wait for the keep-alive timeout:
+  // such sockets are ended as soon as their response is done.
   let closing = false;
+  const unfinished = new Set<ServerResponse>();
+  app.addHook('onRequest', async (_request, reply) => {
+    const res = reply.raw;
+    unfinished.add(res);
+    res.once('close', () => unfinished.delete(res));
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -193,6 +203,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('preClose', async () => {
     closing = true;
+    for (const res of unfinished) {
+      // Taken now: a finished response lets go of its socket.
+      const socket = res.socket;
+      if (res.writableFinished) socket?.end();
+      else res.once('finish', () => socket?.end());
+    }
     streams.endAll();
   });
   app.addHook('onClose', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -60,5 +61,44 @@ describe('the web app over HTTP', () => {
     expect(asset.status).toBe(404);
     expect(asset.headers.get('content-type')).toContain('application/json');
     expect((await get('/lab/assets/index-AbC123.js')).status).toBe(200);
+  });
+});
+
+// A response still being sent when the app closes: its keep-alive connection must end once the
+// response is done, or server.close() waits for the keep-alive timeout (72 s) before finishing.
+describe('closing while a response is on its way', () => {
+  it('lets the response finish, then closes its keep-alive connection and the app', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-webdist-'));
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'index.html'), INDEX);
+    const big = Buffer.alloc(16 * 1024 * 1024, 'a');
+    fs.writeFileSync(path.join(web, 'assets', 'big-Zz9.js'), big);
+    const t = await buildTestApp('sqlite', { webDistDir: web });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = t.app.server.address() as AddressInfo;
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get({ host: '127.0.0.1', port, path: '/lab/assets/big-Zz9.js', agent }, resolve).on('error', reject),
+      );
+      // Held: 16 MB cannot all be written into a connection nobody reads.
+      res.pause();
+      expect(res.headers.connection).toBe('keep-alive');
+      const closed = t.app.close();
+      // The server stops listening once the close has begun (its preClose hooks ran).
+      while (t.app.server.listening) await new Promise((r) => setImmediate(r));
+      let received = 0;
+      res.on('data', (chunk: Buffer) => (received += chunk.length));
+      const ended = new Promise((resolve) => res.on('end', resolve));
+      res.resume();
+      await ended;
+      expect(received).toBe(big.length);
+      await closed;
+      expect(t.app.server.listening).toBe(false);
+    } finally {
+      agent.destroy();
+      await t.close().catch(() => undefined);
+      fs.rmSync(web, { recursive: true, force: true });
+    }
   });
 });
