@@ -152,6 +152,35 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+interface FakeStream {
+  url: string;
+  onmessage: ((ev: MessageEvent<string>) => void) | null;
+  closed: boolean;
+}
+
+/** Replaces EventSource with streams the test drives (`onmessage`); returns every stream opened. */
+function stubEventSource(): FakeStream[] {
+  const streams: FakeStream[] = [];
+  vi.stubGlobal(
+    'EventSource',
+    class {
+      static readonly OPEN = 1;
+      readyState = 1;
+      onmessage: ((ev: MessageEvent<string>) => void) | null = null;
+      onopen: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      closed = false;
+      constructor(readonly url: string) {
+        streams.push(this);
+      }
+      close() {
+        this.closed = true;
+      }
+    },
+  );
+  return streams;
+}
+
 const tag = (name: string) => screen.getByLabelText(new RegExp(`^${name}: (yes|no)$`));
 
 describe('Browser Print screen', () => {
@@ -295,24 +324,7 @@ describe('Browser Print screen', () => {
   });
 
   it("counts the receiver whose stream says ready while the list's first read is still on its way", async () => {
-    const streams: { url: string; onmessage: ((ev: MessageEvent<string>) => void) | null; closed: boolean }[] = [];
-    vi.stubGlobal(
-      'EventSource',
-      class {
-        static readonly OPEN = 1;
-        readyState = 1;
-        onmessage: ((ev: MessageEvent<string>) => void) | null = null;
-        onopen: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        closed = false;
-        constructor(readonly url: string) {
-          streams.push(this);
-        }
-        close() {
-          this.closed = true;
-        }
-      },
-    );
+    const streams = stubEventSource();
     // The first read of the list is answered before the receiver is counted (0), and reaches the
     // page only after the stream's `ready`: what a new listen id meets when its stream is quick.
     const answer = globalThis.fetch;
@@ -348,24 +360,7 @@ describe('Browser Print screen', () => {
   });
 
   it('a receiver prints what its own stream gives it (pending jobs first), once each, and logs it', async () => {
-    const streams: { url: string; onmessage: ((ev: MessageEvent<string>) => void) | null; closed: boolean }[] = [];
-    vi.stubGlobal(
-      'EventSource',
-      class {
-        static readonly OPEN = 1;
-        readyState = 1;
-        onmessage: ((ev: MessageEvent<string>) => void) | null = null;
-        onopen: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        closed = false;
-        constructor(readonly url: string) {
-          streams.push(this);
-        }
-        close() {
-          this.closed = true;
-        }
-      },
-    );
+    const streams = stubEventSource();
     renderWithProviders(<ZebraPrinterPage />);
     await waitFor(() => expect(tag('Default printer available').getAttribute('aria-label')).toMatch(/yes$/));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
