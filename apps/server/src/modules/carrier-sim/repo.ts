@@ -187,11 +187,7 @@ export class SimStore {
         .where('cancelled_at', 'is', null)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return false;
-      await trx
-        .deleteFrom('carrier_sim_scan_events')
-        .where('shipment_id', '=', shipmentId)
-        .where('due_at', '>', now)
-        .execute();
+      await dropUndueScans(trx, shipmentId, now);
       if (events.length > 0) {
         await trx
           .insertInto('carrier_sim_scan_events')
@@ -261,11 +257,7 @@ export class SimStore {
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return false;
       // A cancelled shipment goes no further: its planned scans not yet due are dropped.
-      await trx
-        .deleteFrom('carrier_sim_scan_events')
-        .where('shipment_id', '=', shipmentId)
-        .where('due_at', '>', now)
-        .execute();
+      await dropUndueScans(trx, shipmentId, now);
       await trx
         .insertInto('carrier_sim_scan_events')
         .values({ ...event, shipment_id: shipmentId })
@@ -368,4 +360,13 @@ export class SimStore {
       await keepNewest(trx, 'carrier_sim_uploads', this.maxShipments);
     });
   }
+}
+
+/** Drops a shipment's planned scans the clock has not reached (a cancel or a new scenario replaces them). */
+async function dropUndueScans(trx: Transaction<Database>, shipmentId: number, now: number): Promise<void> {
+  await trx
+    .deleteFrom('carrier_sim_scan_events')
+    .where('shipment_id', '=', shipmentId)
+    .where('due_at', '>', now)
+    .execute();
 }
