@@ -48,6 +48,24 @@ function slowestFiles(file, count = 10) {
     );
 }
 
+/** Each failed test of a Vitest JSON report, with its file and the first lines of its first failure. */
+function failedTests(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failing = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failing) {
+      const first = (t.failureMessages?.[0] ?? '').split('\n').slice(0, 4).join('\n      ');
+      out.push(`  ${rel} › ${t.fullName ?? t.title}\n      ${first}`);
+    }
+    // A file that failed to load (or whose hooks failed) has no failed test but a message of its own.
+    if (!failing.length && file.status === 'failed' && file.message) {
+      out.push(`  ${rel}\n      ${file.message.split('\n').slice(0, 6).join('\n      ')}`);
+    }
+  }
+  return out.length > 12 ? [...out.slice(0, 12), `  … and ${out.length - 12} more (var/test-reports/)`] : out;
+}
+
 const steps = [
   { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
@@ -81,11 +99,13 @@ for (const step of steps) {
   const seconds = (Date.now() - started) / 1000;
   let ok = run.status === 0;
   let note = '';
+  let failures = [];
   if (step.report) {
     try {
       const r = JSON.parse(fs.readFileSync(step.report, 'utf8'));
       passed += r.numPassedTests;
       failed += r.numFailedTests;
+      failures = failedTests(r);
       note = `${r.numPassedTests} passed, ${r.numFailedTests} failed`;
       if (r.numTotalTests === 0) {
         ok = false;
@@ -97,13 +117,25 @@ for (const step of steps) {
     }
   }
   if (!ok && run.status === 0 && !note) note = 'failed';
-  results.push({ name: step.name, ok, seconds, note, slowest: step.durations ? slowestFiles(step.durations) : [] });
+  results.push({
+    name: step.name,
+    ok,
+    seconds,
+    note,
+    failures,
+    slowest: step.durations ? slowestFiles(step.durations) : [],
+  });
 }
 
 const slow = results.filter((r) => r.slowest?.length);
 if (slow.length) {
   console.log(`\n━━ slowest test files (all durations: ${path.relative(root, reports)}/) ━━`);
   for (const r of slow) console.log(`${r.name}\n${r.slowest.join('\n')}`);
+}
+const failing = results.filter((r) => r.failures?.length);
+if (failing.length) {
+  console.log('\n━━ failed tests ━━');
+  for (const r of failing) console.log(`${r.name}\n${r.failures.join('\n')}`);
 }
 console.log('\n━━ summary ━━');
 for (const r of results)
