@@ -41,6 +41,21 @@ declare module 'fastify' {
   }
 }
 
+/** The answer to text carrying U+0000, which PostgreSQL's text and jsonb cannot hold or compare. */
+export const NUL_TEXT_MESSAGE = 'Text must not contain the NUL character (U+0000)';
+
+/**
+ * PostgreSQL refusing a NUL in a text parameter (22021: invalid byte sequence 0x00) or in a jsonb
+ * string (22P05: unsupported Unicode escape \u0000). Both come from what the client sent: a path,
+ * query or body value, so they are the client's 400, not a 5xx. (SQLite stores NUL, so the same
+ * request on SQLite simply finds or stores the text.)
+ */
+function isNulTextError(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; detail?: unknown };
+  if (e.code !== '22021' && e.code !== '22P05') return false;
+  return /0x00|\\u0000/.test(`${String(e.message)} ${String(e.detail)}`);
+}
+
 /**
  * The one error handler: 4xx answers carry the validation or handler message (in the route's own
  * error shape when it declares one); 5xx are logged with the request id and answered without
@@ -56,6 +71,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return clientError(413, `Payload too large: the limit is ${request.routeOptions.bodyLimit} bytes`);
     }
+    if (isNulTextError(error)) return clientError(400, NUL_TEXT_MESSAGE);
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send({ message: 'Internal Server Error', requestId: request.id });

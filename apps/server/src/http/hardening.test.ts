@@ -32,6 +32,36 @@ describe.each(dialectsFor('dialect-neutral'))('hardening on %s', (dialect) => {
   });
 });
 
+// Dialect-sensitive: PostgreSQL cannot hold or compare a NUL in text; SQLite can.
+describe.each(dialectsFor('dialect-sensitive'))('text with a NUL character on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('answers a NUL in a path or query value with 400 on PostgreSQL, and looks it up as text on SQLite', async () => {
+    for (const url of [
+      '/lab/api/openapi-docs/%00',
+      '/lab/api/openapi-docs/a%00b?deref=true',
+      '/lab/api/transactions/search?keyword=ab%00c',
+    ]) {
+      const res = await t.app.inject({ url });
+      if (dialect === 'postgres') {
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({
+          url,
+          status: 400,
+          body: { message: 'Text must not contain the NUL character (U+0000)' },
+        });
+      } else {
+        expect(res.statusCode, url).toBeLessThan(500);
+      }
+    }
+    // The database connection is still good for the next request.
+    expect((await t.app.inject({ url: '/lab/api/openapi-docs/1' })).statusCode).toBe(404);
+  });
+});
+
 describe.each(dialectsFor('dialect-neutral'))('headers, logs and proxies on %s', (dialect) => {
   it('sends Permissions-Policy, and HSTS only when configured', async () => {
     const plain = await buildTestApp(dialect);
