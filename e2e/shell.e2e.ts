@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage } from './support/browser';
-import { expectRole, expectText, expectVisible } from './support/expect';
+import { expectRole, expectText, expectVisible, POLL } from './support/expect';
 
 describe('the app shell', () => {
   it('home renders the catalogue of tools with a working filter', async () => {
@@ -13,7 +13,8 @@ describe('the app shell', () => {
     await page.getByPlaceholder('Filter tools').fill('useful');
     await catalogue.getByRole('link', { name: 'Useful Tools' }).click();
     await page.waitForURL('**/lab/utils/utils');
-    expect(await page.title()).toBe('Useful Tools · Shipping Lab');
+    // The URL changes at the click; the title is set once the tool's page (a lazy chunk) has rendered.
+    await expect.poll(() => page.title(), POLL).toBe('Useful Tools · Shipping Lab');
   });
 
   it('an unknown path renders the 404 texts', async () => {
