@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
-import { expectRole, expectText } from './support/expect';
+import { expectRole, expectText, POLL } from './support/expect';
 
 describe('Useful Tools calculators and text tools', () => {
   it('Calculate Dim Weight: required values, then a freight verdict with reasons', async () => {
@@ -122,6 +122,7 @@ describe('Useful Tools calculators and text tools', () => {
     expect(stored).not.toContain('510087020');
     await page.reload();
     await page.getByRole('button', { name: /My Memo/ }).click();
-    expect(await page.getByLabel('value 1').inputValue()).toBe('510087020');
+    // The memo is decrypted (WebCrypto, asynchronous) after the page loads: wait for its value.
+    await expect.poll(() => page.getByLabel('value 1').inputValue(), POLL).toBe('510087020');
   });
 });
