@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { labCli, openPage, referenceDir } from './support/browser';
-import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
 import { artifactsDir } from './support/setup';
 
 const POSTAL = 'requestedShipment.shipper.address.postalCode';
@@ -86,6 +86,7 @@ describe('FAPI Doc', () => {
     await page.getByRole('button', { name: 'View JSON' }).first().click();
     const dialog = page.getByRole('dialog');
     await expectText(dialog.getByTestId('sample-json'), '"requestedShipment"');
+    await expectSettled(dialog);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect.poll(() => page.getByTestId('sample-json').isVisible(), POLL).toBe(false);
     await page.getByRole('button', { name: 'Send to playground' }).first().click();

@@ -11,7 +11,7 @@ import {
   uploadForm,
 } from '../apps/web/src/tools/fapi/forms/payloads';
 import { baseUrl, openPage } from './support/browser';
-import { expectText, expectVisible, POLL } from './support/expect';
+import { expectSettled, expectText, expectVisible, POLL } from './support/expect';
 
 /**
  * The playground's forms and demos (issue 13, "Specific forms" and "Demos") against the built
@@ -232,6 +232,7 @@ async function acceptReminder(page: Page): Promise<void> {
 async function applyCredential(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Credential Required' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
+  await expectSettled(dialog);
   await dialog.getByRole('tab', { name: 'No.2' }).click();
   const slot = dialog.getByTestId('slot-No.2');
   await slot.getByLabel('API key').fill('e2e-client');

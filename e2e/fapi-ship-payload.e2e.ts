@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from './support/browser';
-import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
 
 type Json = Record<string, any>;
 
@@ -107,6 +107,7 @@ describe('Payload Generator', () => {
     await page.getByRole('button', { name: 'I understand' }).click();
     await page.getByRole('button', { name: 'Credential Required' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
+    await expectSettled(dialog);
     await dialog.getByRole('tab', { name: 'No.2' }).click();
     const slot = dialog.getByTestId('slot-No.2');
     await slot.getByLabel('API key').fill('lab-key');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from './support/browser';
-import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
 
 /** The request editor's text (CodeMirror keeps it in .cm-content, one .cm-line a line). */
 const requestText = (page: Page) =>
@@ -38,6 +38,7 @@ describe('FAPI Playground', () => {
     // Slot No.2, sandbox: Apply gets a token through the gateway, locks the slot.
     await page.getByRole('button', { name: 'Credential Required' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
+    await expectSettled(dialog);
     await dialog.getByRole('tab', { name: 'No.2' }).click();
     const slot = dialog.getByTestId('slot-No.2');
     await slot.getByLabel('Comments').fill('e2e box');

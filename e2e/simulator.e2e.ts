@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { SimShipmentsReply, SimSubscription, WebhookDetail, WebhookPage } from '@lab/core/contract';
 import { webhookSignature } from '@lab/core/webhooks';
 import { baseUrl, openPage } from './support/browser';
-import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
 
 /**
  * The Simulator screen end to end, on the production twin (no other spec ships there, so every
@@ -26,6 +26,7 @@ async function playgroundReadyToShip(page: Page) {
   await page.getByRole('button', { name: 'I understand' }).click();
   await page.getByRole('button', { name: 'Credential Required' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
+  await expectSettled(dialog);
   await dialog.getByRole('tab', { name: 'No.2' }).click();
   const slot = dialog.getByTestId('slot-No.2');
   await slot.getByLabel('Comments').fill('sim e2e');

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { webhookSignature } from '@lab/core/webhooks';
 import { baseUrl, labCli, openPage } from './support/browser';
-import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
 
 const TOKEN = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
 const envelope = (transactionId: string) =>
@@ -62,6 +62,7 @@ describe('Shipment Visibility Webhook', () => {
     await page.getByRole('button', { name: 'view schema' }).click();
     const dialog = page.getByRole('dialog');
     await expectRole(dialog, 'menuitem', { name: 'ShipmentVisibilityWebhook' });
+    await expectSettled(dialog);
     await dialog.getByRole('tab', { name: 'table' }).click();
     await expectText(dialog, 'outputMetaData[].transactionId');
     await dialog.getByRole('tab', { name: 'raw' }).click();

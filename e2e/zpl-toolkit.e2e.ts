@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { downloadBytes, openPage } from './support/browser';
-import { expectText, expectVisible, POLL } from './support/expect';
+import { expectSettled, expectText, expectVisible, POLL } from './support/expect';
 import { zplEditorText } from './support/zplEditor';
 
 /** Converts a 120 × 60 logo (black left half, white right half) in the Logo → ZPL dialog and inserts it. */
@@ -21,6 +21,7 @@ async function insertLogo(page: Page) {
   fs.writeFileSync(file, PNG.sync.write(png));
   await page.getByRole('button', { name: /Logo → ZPL/ }).click();
   const dialog = page.getByRole('dialog');
+  await expectSettled(dialog);
   // The browser reads the file when it sends it: keep it until then.
   await dialog.getByLabel('Choose a PNG, JPEG or BMP image').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Convert' }).click();

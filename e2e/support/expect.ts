@@ -77,6 +77,35 @@ export async function expectVisible(locator: Locator, options: ExpectOptions = {
 }
 
 /**
+ * Expects `locator` (a dialog, a drawer, a popup) to have finished its opening motion: neither it,
+ * its ancestors nor its children carry antd's motion classes (`…-appear`, `…-enter`, `…-leave`,
+ * with their `-prepare`/`-start`/`-active` steps). Click inside a dialog only after this: during the
+ * zoom-in the button grows under the pointer, and on a busy machine the press can land on the
+ * button and the release beside it, which is no click at all (the button keeps the focus, the
+ * dialog stays open).
+ */
+export async function expectSettled(locator: Locator, options: ExpectOptions = {}): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        locator.evaluate((el) => {
+          const motion = /-(appear|enter|leave)(-(prepare|start|active))?$/;
+          const moving: string[] = [];
+          const check = (e: Element) => {
+            e.classList.forEach((c) => {
+              if (motion.test(c)) moving.push(c);
+            });
+          };
+          for (let e: Element | null = el; e; e = e.parentElement) check(e);
+          el.querySelectorAll('*').forEach(check);
+          return moving;
+        }),
+      { ...POLL, timeout: options.timeout ?? POLL.timeout },
+    )
+    .toEqual([]);
+}
+
+/**
  * Polls `target.isVisible()` every {@link POLL}.interval ms until it is true: one cheap query per
  * poll, nothing else is computed while waiting (Playwright's `waitFor` would do the same but backs
  * off to a poll every 500 ms). A strict mode violation (several matches) fails at once with
