@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
-import { expectRole, expectText, POLL } from './support/expect';
+import { expectRole, expectSettled, expectText, POLL } from './support/expect';
 
 describe('Useful Tools calculators and text tools', () => {
   it('Calculate Dim Weight: required values, then a freight verdict with reasons', async () => {
@@ -60,7 +60,9 @@ describe('Useful Tools calculators and text tools', () => {
     await page.getByPlaceholder('Date').fill('2026-03-29');
     await page.getByPlaceholder('Date').press('Enter');
     await page.getByRole('combobox', { name: 'time' }).click();
-    await page.getByTitle('02:00').click();
+    const two = page.getByTitle('02:00');
+    await expectSettled(two);
+    await two.click();
     await show.click();
     await expectText(page, 'This time does not exist');
     await expectText(page, /02:00 on 2026-03-29 does not exist in Europe\/Brussels/);

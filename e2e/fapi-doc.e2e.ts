@@ -27,10 +27,14 @@ describe('FAPI Doc', () => {
 
     await page.getByRole('combobox', { name: 'API' }).click();
     await page.getByRole('combobox', { name: 'API' }).fill('Shipment-Resource');
-    await page.getByTitle('Ship API (Shipment-Resource)').click();
+    const api = page.getByTitle('Ship API (Shipment-Resource)');
+    await expectSettled(api);
+    await api.click();
     await page.getByRole('combobox', { name: 'Operation' }).click();
     await page.getByRole('combobox', { name: 'Operation' }).fill('create shipment');
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Create Shipment' }).first().click();
+    const operation = page.locator('.ant-select-item-option').filter({ hasText: 'Create Shipment' }).first();
+    await expectSettled(operation);
+    await operation.click();
 
     const tree = page.getByRole('tree', { name: 'Request' });
     await expectVisible(tree.locator('[data-path="requestedShipment"]'));

@@ -8,7 +8,9 @@ type Json = Record<string, any>;
 /** Picks an option of an antd select by its value text. */
 async function choose(page: Page, label: string, value: string) {
   await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first().click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first();
+  await expectSettled(option); // the dropdown slides in: click once it stands still
+  await option.click();
 }
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });

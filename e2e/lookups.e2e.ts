@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
 import { importEtdLanes, importHsReference } from './support/datasets';
-import { expectRole, expectText, expectVisible } from './support/expect';
+import { expectRole, expectSettled, expectText, expectVisible } from './support/expect';
 
 describe('Useful Tools lookups', () => {
   it('opens on Search Regions and finds China by alpha-2 "cn"', async () => {
@@ -32,7 +32,9 @@ describe('Useful Tools lookups', () => {
   it('browses the UN M49 cascade: Asia → Eastern Asia', async () => {
     const { page } = await openPage('/utils/utils');
     await page.getByRole('combobox', { name: 'region' }).click();
-    await page.getByTitle('Asia', { exact: true }).click();
+    const asia = page.getByTitle('Asia', { exact: true });
+    await expectSettled(asia);
+    await asia.click();
     await expectVisible(page.getByTestId('region-CN'));
     await page.getByTitle('Eastern Asia', { exact: true }).click();
     await expectVisible(page.getByTestId('region-JP'));

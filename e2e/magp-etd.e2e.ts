@@ -5,7 +5,7 @@ import iconv from 'iconv-lite';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { downloadBytes, openPage, repoRoot } from './support/browser';
-import { expectText, expectVisible, POLL } from './support/expect';
+import { expectSettled, expectText, expectVisible, POLL } from './support/expect';
 
 /** A screenshot of what a person sees, kept in e2e/artifacts/ for the change's note. */
 async function screenshotTo(page: Page, name: string) {
@@ -31,7 +31,9 @@ async function chooseField(page: Page, column: string, value: string) {
   const box = page.getByRole('combobox', { name: `Column ${column} field` });
   await box.click();
   await box.fill(value);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first().click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first();
+  await expectSettled(option); // the dropdown slides in: click once it stands still
+  await option.click();
 }
 
 async function readWorkbook(download: Download) {
