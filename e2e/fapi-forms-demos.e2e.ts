@@ -11,7 +11,8 @@ import {
   uploadForm,
 } from '../apps/web/src/tools/fapi/forms/payloads';
 import { baseUrl, openPage } from './support/browser';
-import { expectSettled, expectText, expectVisible, POLL } from './support/expect';
+import { expectText, expectVisible, POLL } from './support/expect';
+import { applyCredential, chooseEndpoint } from './support/playground';
 
 /**
  * The playground's forms and demos (issue 13, "Specific forms" and "Demos") against the built
@@ -228,31 +229,6 @@ async function acceptReminder(page: Page): Promise<void> {
   await page.getByText('Security reminder').waitFor({ state: 'detached' });
 }
 
-/** Fills slot No.2 (sandbox) of Manage My Credentials, applies it and closes the dialog. */
-async function applyCredential(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Credential Required' }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
-  await expectSettled(dialog);
-  await dialog.getByRole('tab', { name: 'No.2' }).click();
-  const slot = dialog.getByTestId('slot-No.2');
-  await slot.getByLabel('API key').fill('e2e-client');
-  await slot.getByLabel('API secret', { exact: true }).fill('e2e-secret');
-  await slot.getByRole('button', { name: 'Apply' }).click();
-  await expectText(page, 'applied', { exact: true, first: true });
-  await page.keyboard.press('Escape');
-  await expectVisible(page.getByRole('button', { name: 'Sandbox' }));
-}
-
-/** Picks an endpoint in the current tab's dropdown by its English name. */
-async function chooseEndpoint(page: Page, name: string): Promise<void> {
-  await page.getByLabel('endpoint', { exact: true }).click();
-  await page.keyboard.type(name);
-  // Enter picks the dropdown's active option: wait until the filtered list has made it ours.
-  await expectVisible(page.locator('.ant-select-dropdown .ant-select-item-option-active').filter({ hasText: name }));
-  await page.keyboard.press('Enter');
-  await expectText(page.locator('.fapi-endpoint'), name, { exact: true });
-}
-
 /** Replaces the request editor's text (text mode) with `body`. */
 async function setRequestBody(page: Page, body: unknown): Promise<void> {
   const editor = page.getByTestId('request-editor').locator('.cm-content').first();
@@ -273,7 +249,7 @@ async function readyPlayground(): Promise<{ page: Page; csp: string[] }> {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) csp.push(msg.text());
   });
   await acceptReminder(page);
-  await applyCredential(page);
+  await applyCredential(page, { key: 'e2e-client', secret: 'e2e-secret' });
   return { page, csp };
 }
 

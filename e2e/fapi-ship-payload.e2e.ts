@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from './support/browser';
-import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
+import { expectSettled, expectText, expectVisible, POLL } from './support/expect';
+import { applyCredential, chooseEndpoint } from './support/playground';
 
 type Json = Record<string, any>;
 
@@ -107,21 +108,8 @@ describe('Payload Generator', () => {
     const { page } = await openPage('/api/fapi');
     await expectText(page, 'Security reminder');
     await page.getByRole('button', { name: 'I understand' }).click();
-    await page.getByRole('button', { name: 'Credential Required' }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
-    await expectSettled(dialog);
-    await dialog.getByRole('tab', { name: 'No.2' }).click();
-    const slot = dialog.getByTestId('slot-No.2');
-    await slot.getByLabel('API key').fill('lab-key');
-    await slot.getByLabel('API secret', { exact: true }).fill('lab-secret');
-    await slot.getByRole('button', { name: 'Apply' }).click();
-    await expectText(page, 'applied', { exact: true });
-    await page.keyboard.press('Escape');
-    await expectRole(page, 'button', { name: 'Sandbox' });
-
-    await page.getByLabel('endpoint', { exact: true }).click();
-    await page.keyboard.type('Create Shipment');
-    await page.keyboard.press('Enter');
+    await applyCredential(page, { key: 'lab-key', secret: 'lab-secret' });
+    await chooseEndpoint(page, 'Create Shipment');
 
     // The generator in the playground's dialog (95% wide); its "use" button fills the tab.
     await page.getByRole('button', { name: 'Ship Payload' }).click();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from './support/browser';
-import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
+import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { applyCredential, chooseEndpoint } from './support/playground';
 
 /** The request editor's text (CodeMirror keeps it in .cm-content, one .cm-line a line). */
 const requestText = (page: Page) =>
@@ -36,25 +37,11 @@ describe('FAPI Playground', () => {
     await expect.poll(() => page.getByText('Security reminder').count(), POLL).toBe(0);
 
     // Slot No.2, sandbox: Apply gets a token through the gateway, locks the slot.
-    await page.getByRole('button', { name: 'Credential Required' }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
-    await expectSettled(dialog);
-    await dialog.getByRole('tab', { name: 'No.2' }).click();
-    const slot = dialog.getByTestId('slot-No.2');
-    await slot.getByLabel('Comments').fill('e2e box');
-    await slot.getByLabel('API key').fill('lab-key');
-    await slot.getByLabel('API secret', { exact: true }).fill('lab-secret');
-    await slot.getByRole('button', { name: 'Apply' }).click();
-    await expectText(page, 'applied', { exact: true });
-    await expect.poll(() => slot.getByLabel('API key').getAttribute('readonly'), POLL).not.toBeNull();
-    await page.keyboard.press('Escape');
-    await expectRole(page, 'button', { name: 'Sandbox' });
+    await applyCredential(page, { key: 'lab-key', secret: 'lab-secret', comments: 'e2e box' });
     await expectText(page.getByTestId('active-credential'), /^e2e box · token expires /);
 
     // Create shipment, our sample, call: the response shows status, time and size, and the demo area.
-    await page.getByLabel('endpoint', { exact: true }).click();
-    await page.keyboard.type('Create Shipment');
-    await page.keyboard.press('Enter');
+    await chooseEndpoint(page, 'Create Shipment');
     await expectText(page.locator('.fapi-endpoint'), 'POST /ship/v1/shipments');
     await expectText(page.locator('.fapi-endpoint'), 'Create Shipment', { exact: true });
     await page.getByRole('button', { name: 'sample', exact: true }).click();

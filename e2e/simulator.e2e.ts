@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import type { SimShipmentsReply, SimSubscription, WebhookDetail, WebhookPage } from '@lab/core/contract';
 import { webhookSignature } from '@lab/core/webhooks';
 import { baseUrl, openPage } from './support/browser';
-import { expectRole, expectSettled, expectText, expectVisible, POLL } from './support/expect';
+import { expectRole, expectText, expectVisible, POLL } from './support/expect';
+import { applyCredential, chooseEndpoint } from './support/playground';
 
 /**
  * The Simulator screen end to end, on the production twin (no other spec ships there, so every
@@ -24,22 +25,8 @@ async function playgroundReadyToShip(page: Page) {
   await page.goto('/lab/api/fapi');
   await expectText(page, 'Security reminder');
   await page.getByRole('button', { name: 'I understand' }).click();
-  await page.getByRole('button', { name: 'Credential Required' }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Manage My Credentials' });
-  await expectSettled(dialog);
-  await dialog.getByRole('tab', { name: 'No.2' }).click();
-  const slot = dialog.getByTestId('slot-No.2');
-  await slot.getByLabel('Comments').fill('sim e2e');
-  await slot.getByRole('switch', { name: 'Environment' }).click();
-  await slot.getByLabel('API key').fill('lab-key');
-  await slot.getByLabel('API secret', { exact: true }).fill('lab-secret');
-  await slot.getByRole('button', { name: 'Apply' }).click();
-  await expectText(page, 'applied', { exact: true });
-  await page.keyboard.press('Escape');
-  await expectRole(page, 'button', { name: 'Production' });
-  await page.getByLabel('endpoint', { exact: true }).click();
-  await page.keyboard.type('Create Shipment');
-  await page.keyboard.press('Enter');
+  await applyCredential(page, { key: 'lab-key', secret: 'lab-secret', comments: 'sim e2e', production: true });
+  await chooseEndpoint(page, 'Create Shipment');
   await expectText(page.locator('.fapi-endpoint'), 'POST /ship/v1/shipments');
   await page.getByRole('button', { name: 'sample', exact: true }).click();
   await expectVisible(page.getByTestId('schema-valid'));

@@ -371,6 +371,34 @@ describe('FAPI Playground', () => {
     expect(call.headers['x-locale']).toBe('zh_CN');
   });
 
+  it('is busy from the click while an expired token is refreshed, not only once the call is sent', async () => {
+    let s = updateSlot(blankState(), 'No.2', { clientId: 'key', clientSecret: 'secret' });
+    s = applySlot(s, 'No.2', { accessToken: 'old', expiresAt: Date.now() - 1 });
+    await secureStorage.set(CREDENTIALS_KEY, s);
+    seedTabs(JSON.stringify(SAMPLE));
+    // Hold the token request until the test lets it go.
+    const answer = globalThis.fetch;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/oauth/token')) await held;
+      return answer(input, init);
+    });
+    renderWithProviders(<FapiPage />, { route: '/api/fapi' });
+    await waitFor(() => expect(screen.getByTestId('active-credential')).toHaveTextContent('token expired'));
+    await waitFor(() => expect(callButton()).toBeEnabled());
+    await userEvent.click(callButton());
+    // While busy the button's name starts with its spinner's "loading".
+    const busy = () => screen.getByRole('button', { name: /call API$/ });
+    await waitFor(() => expect(busy()).toHaveClass('ant-btn-loading'));
+    expect(busy()).toHaveAccessibleName('loading call API');
+    expect(sent.some((x) => x.url === '/lab/api/carrier/sandbox/ship/v1/shipments')).toBe(false);
+    release();
+    await screen.findByTestId('response-summary');
+    await waitFor(() => expect(busy()).not.toHaveClass('ant-btn-loading'));
+    expect(sent.some((x) => x.url === '/lab/api/carrier/sandbox/ship/v1/shipments')).toBe(true);
+  });
+
   it('adds and closes tabs, keeping them across a reload', async () => {
     const first = renderWithProviders(<FapiPage />, { route: '/api/fapi' });
     await screen.findByRole('tab', { name: 'Tab 1' });

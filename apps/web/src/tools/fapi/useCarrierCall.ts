@@ -1,5 +1,7 @@
 import { useState, type RefObject } from 'react';
 import type { CarrierEndpoint } from '@lab/core/carrier';
+import { useMessages } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
 import { callCarrier } from './shared/client';
 import type { ActiveCredential } from './shared/types';
 import { transactionId } from './curl';
@@ -7,6 +9,7 @@ import type { JsonEditorHandle } from './JsonEditor';
 import { applyOverwrite } from './overwrite';
 import { parseBody, pushHistory, type RequestTab } from './tabs';
 import type { TabResponse } from './RequestPanel';
+import { messages } from './messages';
 
 /**
  * "Call API" for a tab: the body is read from `liveBody` (the editor's latest text, ahead of
@@ -25,6 +28,7 @@ export function useCarrierCall(p: {
 }) {
   const { tab, endpoint, path } = p;
   const [calling, setCalling] = useState(false);
+  const m = useMessages(messages);
 
   function bodyToSend(): unknown {
     const live = parseBody(p.liveBody.current);
@@ -34,11 +38,17 @@ export function useCarrierCall(p: {
 
   async function call() {
     p.editor.current?.flush();
-    const cred = await p.ensureCredential();
-    if (!cred || !parseBody(p.liveBody.current).ok) return;
-    const body = bodyToSend();
+    // Busy from the click: refreshing an expired token is part of the call.
     setCalling(true);
     try {
+      const cred = await p.ensureCredential();
+      // The button is disabled in both cases; a click racing a change still says why nothing was sent.
+      if (!cred) return; // ensureCredential said why when a refresh failed
+      if (!parseBody(p.liveBody.current).ok) {
+        notify.error(m.jsonSyntaxError);
+        return;
+      }
+      const body = bodyToSend();
       const at = Date.now();
       const result = await callCarrier({
         env: cred.env,
