@@ -60,7 +60,7 @@ function failedTests(report) {
     }
     // A file that failed to load (or whose hooks failed) has no failed test but a message of its own.
     if (!failing.length && file.status === 'failed' && file.message) {
-      out.push(`  ${rel}\n      ${file.message.split('\n').slice(0, 6).join('\n      ')}`);
+      out.push(`  ${rel}\n      ${file.message.split('\n').slice(0, 4).join('\n      ')}`);
     }
   }
   return out.length > 12 ? [...out.slice(0, 12), `  … and ${out.length - 12} more (var/test-reports/)`] : out;

@@ -77,12 +77,12 @@ export async function expectVisible(locator: Locator, options: ExpectOptions = {
 }
 
 /**
- * Expects `locator` (a dialog, a drawer, a dropdown or an option in one) to have finished its opening motion: neither it,
- * its ancestors nor its children carry antd's motion classes (`…-appear`, `…-enter`, `…-leave`,
- * with their `-prepare`/`-start`/`-active` steps). Click inside a dialog only after this: during the
- * zoom-in the button grows under the pointer, and on a busy machine the press can land on the
- * button and the release beside it, which is no click at all (the button keeps the focus, the
- * dialog stays open).
+ * Expects `locator` (a dialog, a drawer, a dropdown or an option in one) to have finished its
+ * opening motion: neither it, its ancestors nor its children carry antd's motion classes
+ * (`…-appear`, `…-enter`, `…-leave`, with their `-prepare`/`-start`/`-active` steps). Click inside
+ * only after this: during the zoom-in a button grows under the pointer, and on a busy machine the
+ * press can land on the button and the release beside it, which is no click at all (the button
+ * keeps the focus, the dialog stays open).
  */
 export async function expectSettled(locator: Locator, options: ExpectOptions = {}): Promise<void> {
   await expect

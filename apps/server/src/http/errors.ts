@@ -42,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** The answer to text carrying U+0000, which PostgreSQL's text and jsonb cannot hold or compare. */
-export const NUL_TEXT_MESSAGE = 'Text must not contain the NUL character (U+0000)';
+const NUL_TEXT_MESSAGE = 'Text must not contain the NUL character (U+0000)';
 
 /**
  * PostgreSQL refusing a NUL in a text parameter (22021: invalid byte sequence 0x00) or in a jsonb
