@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 import type { DialectName } from './dialect.js';
+import { LabPostgresDialect } from './introspector.js';
 import * as init from './migrations/0001_init.js';
 
 export type { Database } from './schema.js';
@@ -41,7 +42,7 @@ export function openDatabase(cfg: DatabaseConfig): Db {
   }
   const client = postgresClientConfig(cfg);
   const pool = new pg.Pool({ ...client, max: 10 });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new LabPostgresDialect({ pool }) });
   return {
     kysely,
     dialect: 'postgres',
