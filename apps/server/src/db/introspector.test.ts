@@ -1,12 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { freshDatabaseConfig, openMigratedDb, testDialects } from '../test/helpers.js';
+import { freshDatabaseConfig, openMigratedDb, describePostgres } from '../test/helpers.js';
 import type { DatabaseConfig } from '../config.js';
-import type { Db } from './index.js';
+import { openDatabase, type Db } from './index.js';
+import { CurrentSchemaIntrospector } from './introspector.js';
+
+describe('a PostgreSQL database', () => {
+  it('is opened with the introspector that reads its own schema only', async () => {
+    // No connection is made until a query runs: this holds without a PostgreSQL server.
+    const db = openDatabase({ dialect: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none', schema: 'lab' });
+    try {
+      expect(db.kysely.introspection).toBeInstanceOf(CurrentSchemaIntrospector);
+    } finally {
+      await db.close();
+    }
+  });
+});
 
 // PostgreSQL only: SQLite has one schema per file.
-const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
-
 describePostgres('the PostgreSQL introspector the migrations use', () => {
   const url = process.env.TEST_DATABASE_URL ?? '';
   let own: { config: DatabaseConfig; drop: () => Promise<void> };

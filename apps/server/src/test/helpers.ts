@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import pg from 'pg';
 import { Writable } from 'node:stream';
 import { buildApp, type BuildOptions } from '../app.js';
@@ -33,6 +33,9 @@ export function loadLabConfig(env: NodeJS.ProcessEnv, overrides: Partial<AppConf
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** `describe` for suites that only mean something on PostgreSQL (several instances on one database, schemas): absent without TEST_DATABASE_URL. */
+export const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
 
 /**
  * The dialects a suite runs on, by what it exercises:

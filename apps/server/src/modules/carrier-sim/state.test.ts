@@ -9,8 +9,8 @@ import {
   dialectsFor,
   freshDatabaseConfig,
   labModulesWithServices,
-  testDialects,
   type TestApp,
+  describePostgres,
 } from '../../test/helpers.js';
 
 type Json = Record<string, any>;
@@ -172,9 +172,6 @@ describe.each(dialectsFor('dialect-sensitive'))('carrier simulator retention (%s
     }
   });
 });
-
-// Defined only when the suite runs on PostgreSQL too (TEST_DATABASE_URL), like describe.each(testDialects).
-const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
 
 describePostgres('carrier simulator, two instances on one PostgreSQL database', () => {
   let database: DatabaseConfig;

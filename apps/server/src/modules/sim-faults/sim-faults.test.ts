@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { defaultSample } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import type { AppConfig, DatabaseConfig } from '../../config.js';
-import { buildTestApp, dialectsFor, freshDatabaseConfig, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, freshDatabaseConfig, type TestApp, describePostgres } from '../../test/helpers.js';
 import { rawRequest, standInServer, type RawResponse } from '../../test/http.js';
 import { parseFaultHeader } from './faults.js';
 
@@ -330,9 +330,6 @@ describe.each(dialectsFor('dialect-neutral'))('hang (%s)', (dialect) => {
     expect(await outcome).toBe('ECONNRESET');
   });
 });
-
-// Defined only when the suite runs on PostgreSQL too (TEST_DATABASE_URL).
-const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
 
 describePostgres('faults, two instances on one PostgreSQL database', () => {
   let database: DatabaseConfig;

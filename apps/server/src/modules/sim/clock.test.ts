@@ -7,8 +7,8 @@ import {
   dialectsFor,
   freshDatabaseConfig,
   freshDb,
-  testDialects,
   type TestApp,
+  describePostgres,
 } from '../../test/helpers.js';
 import type { Db } from '../../db/index.js';
 import { SIM_CLOCK_MAX, SimClockRepo } from './clock.js';
@@ -249,9 +249,6 @@ describe('tick listeners', () => {
     await expect(clock.advance('sandbox', 1.5)).rejects.toThrow(RangeError);
   });
 });
-
-// Defined only when the suite runs on PostgreSQL too (TEST_DATABASE_URL), like describe.each(testDialects).
-const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
 
 describePostgres('the simulated clock, two instances on one PostgreSQL database', () => {
   let database: DatabaseConfig;

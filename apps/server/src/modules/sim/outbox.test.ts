@@ -6,7 +6,7 @@ import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
 import type { DatabaseConfig } from '../../config.js';
 import type { LabServices } from '../../module.js';
-import { buildTestApp, freshDatabaseConfig, testDialects, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, freshDatabaseConfig, type TestApp, describePostgres } from '../../test/helpers.js';
 import { closedPort } from '../../test/http.js';
 
 type SimWebhookEvent = Parameters<LabServices['webhookSender']['enqueue']>[0][number];
@@ -472,9 +472,6 @@ describe("delivery to this site's own webhook inspector", () => {
     );
   });
 });
-
-// Defined only when the suite runs on PostgreSQL too (TEST_DATABASE_URL), like describe.each(testDialects).
-const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
 
 describePostgres('webhook delivery, two instances on one PostgreSQL database', () => {
   let database: DatabaseConfig;

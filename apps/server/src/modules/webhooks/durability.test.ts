@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { startServer } from '../../test/childServer.js';
-import { freshDatabaseConfig, loadLabConfig, testDialects } from '../../test/helpers.js';
+import { freshDatabaseConfig, loadLabConfig, describePostgres } from '../../test/helpers.js';
 import { openSse } from '../../test/sseReader.js';
 
 /**
@@ -108,9 +108,6 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
     }
   });
 });
-
-// Defined only when the suite runs on PostgreSQL too (TEST_DATABASE_URL), like describe.each(testDialects).
-const describePostgres = testDialects.includes('postgres') ? describe : () => undefined;
 
 describePostgres('two instances on one PostgreSQL database', () => {
   it('a payload posted to A appears live on a viewer connected to B', async () => {
