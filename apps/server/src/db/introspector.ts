@@ -1,4 +1,6 @@
 import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
   PostgresDialect,
   sql,
   type DatabaseIntrospector,
@@ -45,7 +47,7 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
     const internal = options.withInternalKyselyTables
       ? sql``
-      : sql`and c.relname not in ('kysely_migration', 'kysely_migration_lock')`;
+      : sql`and c.relname not in (${DEFAULT_MIGRATION_TABLE}, ${DEFAULT_MIGRATION_LOCK_TABLE})`;
     const { rows } = await sql<ColumnRow>`
       select c.relname as "table", c.relkind as table_type, ns.nspname as "schema",
              a.attname as "column", typ.typname as "type", tns.nspname as type_schema,
