@@ -1,107 +1,30 @@
-import {
-  type ChoiceKey,
-  type DocumentEnums,
-  FALLBACK_DOCUMENT_ENUMS,
-  NOT_IN_DOCUMENT,
-  notInDocument,
-} from './choices.js';
-import { type Decimal, KG_PER_LB, round2, sum, to2, toNumber, ZERO, parseDecimal } from './money.js';
+/**
+ * The create-shipment request from the generator's state: packages, commodities and their totals,
+ * parties, payment, special services, customs and the shipping documents; the label specification
+ * comes from labelSpecification.ts. Warnings collect as it goes (warnings.ts).
+ */
+import { type DocumentEnums, FALLBACK_DOCUMENT_ENUMS } from './choices.js';
+import { labelSpecification } from './labelSpecification.js';
+import { type Decimal, KG_PER_LB, round2, sum, to2, toNumber, ZERO } from './money.js';
+import { type Json, money, nonEmpty, positiveInt } from './requestValues.js';
 import {
   availability,
-  type DocTabZoneInput,
   type PartyInput,
   type ShipPayloadState,
   SYNCHRONOUS_PACKAGE_LIMIT,
   canAddAttachedDocument,
   canAddReference,
 } from './state.js';
-
-export type PayloadWarningCode =
-  | 'notInDocument'
-  | 'freightDimensions'
-  | 'declaredOverCustoms'
-  | 'netOverGross'
-  | 'customsVsUnits'
-  | 'customsVsInvoice'
-  | 'etdNeedsCommercialInvoice'
-  | 'eciOffNoInvoice'
-  | 'cityTooLong'
-  | 'bookingNotNumber'
-  | 'zoneNumber'
-  | 'dataFieldInvalid'
-  | 'notANumber';
-
-/** English texts of the warnings (`{name}` placeholders filled from `values`); the screen translates by code. */
-export const PAYLOAD_WARNING_MESSAGES: Record<PayloadWarningCode, string> = {
-  notInDocument: `{value}: ${NOT_IN_DOCUMENT}`,
-  freightDimensions: 'Freight needs length, width and height on every package',
-  declaredOverCustoms: 'Total declared value {declared} is more than the total customs value {customs}',
-  netOverGross: 'Total net weight {net} KG is more than the total gross weight {gross} KG',
-  customsVsUnits:
-    'Commodity {index}: customs value {customs} is not unit price × units ({product}); the customs value is sent as entered',
-  customsVsInvoice:
-    'Total customs value {customs} is not the invoice total {invoice}; the customs values are sent as entered',
-  etdNeedsCommercialInvoice: 'ECI is on: ask for COMMERCIAL_INVOICE in the ETD document types',
-  eciOffNoInvoice:
-    'ECI is off: commercialInvoice is left out, though the ship document lists it as required in customsClearanceDetail',
-  cityTooLong: 'City is longer than 35 characters; cut to 35',
-  bookingNotNumber: 'Booking confirmation number must be digits; left out',
-  zoneNumber: 'Zone numbers are 1 to 12; zone {zone} left out',
-  dataFieldInvalid: 'Data Field {path} is not a request or reply path; the literal value is used',
-  notANumber: '{value} is not a number; 0 is used',
-};
-
-export interface PayloadWarning {
-  code: PayloadWarningCode;
-  /** The field (or list) it concerns, e.g. `pickupType`, `shipper.city`, `packages`, `commodities`. */
-  field: string;
-  values: Record<string, string | number>;
-  /** English text. */
-  message: string;
-}
+import { type PayloadWarning, WarningCollector } from './warnings.js';
 
 export interface ShipPayloadResult {
   payload: Record<string, unknown>;
   warnings: PayloadWarning[];
 }
 
-/** A doc-tab Data Field path: `REQUEST/…`, `REPLY/…`, `TRANSACTION/…` or `CLIENT/…` segments. */
-export const DATA_FIELD_PATH = /^(REQUEST|REPLY|TRANSACTION|CLIENT)(\/[A-Za-z0-9_]+(\[\d+\])?)+$/;
 const CITY_MAX = 35;
 
-type Json = Record<string, unknown>;
-
-class Collector {
-  readonly list: PayloadWarning[] = [];
-  constructor(readonly enums: DocumentEnums) {}
-  add(code: PayloadWarningCode, field: string, values: Record<string, string | number> = {}) {
-    const message = PAYLOAD_WARNING_MESSAGES[code].replace(/\{(\w+)\}/g, (m, k: string) =>
-      k in values ? String(values[k]) : m,
-    );
-    this.list.push({ code, field, values, message });
-  }
-  /** Warns when the document has an enum at this field and the value is not in it. */
-  choice(key: ChoiceKey, field: string, value: string) {
-    if (notInDocument(key, value, this.enums)) this.add('notInDocument', field, { value });
-  }
-  /** A decimal input: its value, 0 with a warning when unreadable, null when empty. */
-  decimal(field: string, text: string): Decimal | null {
-    const p = parseDecimal(text);
-    if (p.kind === 'value') return p.value;
-    if (p.kind === 'invalid') {
-      this.add('notANumber', field, { value: p.text });
-      return ZERO;
-    }
-    return null;
-  }
-}
-
-const nonEmpty = (s: string) => s.trim() !== '';
-const money = (amount: Decimal, currency: string) => ({ amount: toNumber(amount), currency });
-const positiveInt = (n: number | null): number | null =>
-  n !== null && Number.isFinite(n) && n > 0 ? Math.min(Math.ceil(n), 2_147_483_647) : null;
-
-function party(p: PartyInput, field: string, w: Collector): Json {
+function party(p: PartyInput, field: string, w: WarningCollector): Json {
   const contact: Json = {};
   if (nonEmpty(p.personName)) contact.personName = p.personName;
   contact.phoneNumber = p.phoneNumber;
@@ -118,66 +41,6 @@ function party(p: PartyInput, field: string, w: Collector): Json {
   return { contact, address };
 }
 
-function zone(z: DocTabZoneInput, field: string, w: Collector): Json | null {
-  const n = z.zoneNumber;
-  if (n === null || !Number.isInteger(n) || n < 1 || n > 12) {
-    w.add('zoneNumber', field, { zone: n === null ? '' : String(n) });
-    return null;
-  }
-  const out: Json = { zoneNumber: n };
-  if (nonEmpty(z.header)) out.header = z.header;
-  if (DATA_FIELD_PATH.test(z.dataField.trim())) out.dataField = z.dataField.trim();
-  else {
-    if (nonEmpty(z.dataField)) w.add('dataFieldInvalid', field, { path: z.dataField.trim() });
-    out.literalValue = z.literalValue;
-  }
-  w.choice('justification', `${field}.justification`, z.justification);
-  out.justification = z.justification;
-  return out;
-}
-
-function labelSpecification(s: ShipPayloadState, w: Collector): Json {
-  const a = availability(s);
-  w.choice('imageType', 'imageType', s.imageType);
-  w.choice('labelStockType', 'labelStockType', s.labelStockType);
-  w.choice('labelFormatType', 'labelFormatType', s.labelFormatType);
-  const spec: Json = { imageType: s.imageType, labelStockType: s.labelStockType, labelFormatType: s.labelFormatType };
-  if (a.thermal) {
-    w.choice('labelOrder', 'labelOrder', s.labelOrder);
-    w.choice('labelPrintingOrientation', 'labelPrintingOrientation', s.labelPrintingOrientation);
-    w.choice('labelRotation', 'labelRotation', s.labelRotation);
-    spec.labelOrder = s.labelOrder;
-    spec.labelPrintingOrientation = s.labelPrintingOrientation;
-    spec.labelRotation = s.labelRotation;
-  }
-  const detail: Json = {};
-  if (s.maskedData.length > 0) {
-    for (const m of s.maskedData) w.choice('maskedData', 'maskedData', m);
-    detail.maskedData = [...s.maskedData];
-  }
-  if (a.additionalLabel) {
-    w.choice('additionalLabelType', 'additionalLabelType', s.additionalLabelType);
-    detail.additionalLabels = [{ type: s.additionalLabelType, count: positiveInt(s.additionalLabelCount) ?? 1 }];
-  }
-  if (a.docTab) {
-    w.choice('docTabContentType', 'docTabContentType', s.docTabContentType);
-    const content: Json = { docTabContentType: s.docTabContentType };
-    if (s.docTabContentType === 'BARCODED') {
-      w.choice('symbology', 'barcodedSymbology', s.barcodedSymbology);
-      const barcoded: Json = { symbology: s.barcodedSymbology };
-      const z = zone(s.barcodedZone, 'barcodedZone', w);
-      if (z) barcoded.specification = z;
-      content.barcoded = barcoded;
-    } else if (s.docTabContentType === 'ZONE001') {
-      const zones = s.zones.map((z, i) => zone(z, `zones.${i}`, w)).filter((z): z is Json => z !== null);
-      content.zone001 = { docTabZoneSpecifications: zones };
-    }
-    detail.docTabContent = content;
-  }
-  if (Object.keys(detail).length > 0) spec.customerSpecifiedDetail = detail;
-  return spec;
-}
-
 /**
  * Builds the create-shipment request from the generator's state. Pure; never throws; every rule of
  * the generator is here (issue 14). `enums` are the current ship document's lists (else the
@@ -187,7 +50,7 @@ export function buildShipPayload(
   s: ShipPayloadState,
   enums: DocumentEnums = FALLBACK_DOCUMENT_ENUMS,
 ): ShipPayloadResult {
-  const w = new Collector(enums);
+  const w = new WarningCollector(enums);
   const a = availability(s);
   const currency = s.currency;
 

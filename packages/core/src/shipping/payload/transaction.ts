@@ -1,3 +1,7 @@
+/**
+ * Fills the generator from a 020 tagged transaction, by the tag table of transactionTags.ts: the
+ * values are read as the generator's inputs (decimals, counts, units, upper-case codes).
+ */
 import { parseTransaction, type FormatProblem } from '../../transactions/format.js';
 import {
   emptyCommodity,
@@ -7,266 +11,7 @@ import {
   type PartyInput,
   type ShipPayloadState,
 } from './state.js';
-
-/**
- * "From a transaction": which fields of a 020 tagged transaction fill the generator, and where they
- * land in the ship request. Tag names are the reference list's (`fsms/tags.json`) except where
- * `note` says otherwise.
- */
-export interface TagMapping {
-  tag: number;
-  name: string;
-  /** The JSON path in the create-shipment request (`[n]` is the occurrence: `79-2` → commodities[1]). */
-  path: string;
-  note?: string;
-}
-
-type Target =
-  | { kind: 'party'; party: 'shipper' | 'recipient'; field: Exclude<keyof PartyInput, 'streetLines'> }
-  | { kind: 'street'; party: 'shipper' | 'recipient'; line: 0 | 1 | 2 }
-  | {
-      kind: 'commodity';
-      field:
-        | 'description'
-        | 'countryOfManufacture'
-        | 'harmonizedCode'
-        | 'quantity'
-        | 'quantityUnits'
-        | 'customsValue'
-        | 'unitPrice'
-        | 'weight';
-    }
-  | { kind: 'package'; field: 'weight' | 'length' | 'width' | 'height' | 'count' }
-  | { kind: 'weightUnits' }
-  | { kind: 'currency' }
-  | { kind: 'reference' }
-  | { kind: 'account' };
-
-interface Rule extends TagMapping {
-  target: Target;
-}
-
-const RS = 'requestedShipment';
-
-const RULES: Rule[] = [
-  { tag: 10, name: 'sender_fedex_express_account_number', path: 'accountNumber.value', target: { kind: 'account' } },
-  {
-    tag: 4,
-    name: 'sender_company',
-    path: `${RS}.shipper.contact.companyName`,
-    target: { kind: 'party', party: 'shipper', field: 'companyName' },
-  },
-  {
-    tag: 32,
-    name: 'sender_contact_name',
-    path: `${RS}.shipper.contact.personName`,
-    target: { kind: 'party', party: 'shipper', field: 'personName' },
-  },
-  {
-    tag: 5,
-    name: 'sender_address_line_1',
-    path: `${RS}.shipper.address.streetLines[0]`,
-    target: { kind: 'street', party: 'shipper', line: 0 },
-  },
-  {
-    tag: 6,
-    name: 'sender_address_line_2',
-    path: `${RS}.shipper.address.streetLines[1]`,
-    target: { kind: 'street', party: 'shipper', line: 1 },
-  },
-  {
-    tag: 7,
-    name: 'sender_city',
-    path: `${RS}.shipper.address.city`,
-    target: { kind: 'party', party: 'shipper', field: 'city' },
-  },
-  {
-    tag: 8,
-    name: 'sender_state',
-    path: `${RS}.shipper.address.stateOrProvinceCode`,
-    target: { kind: 'party', party: 'shipper', field: 'stateOrProvinceCode' },
-  },
-  {
-    tag: 9,
-    name: 'sender_postal_code',
-    path: `${RS}.shipper.address.postalCode`,
-    target: { kind: 'party', party: 'shipper', field: 'postalCode' },
-  },
-  {
-    tag: 117,
-    name: 'sender_country_code',
-    path: `${RS}.shipper.address.countryCode`,
-    target: { kind: 'party', party: 'shipper', field: 'countryCode' },
-  },
-  {
-    tag: 183,
-    name: 'sender_phone_number',
-    path: `${RS}.shipper.contact.phoneNumber`,
-    target: { kind: 'party', party: 'shipper', field: 'phoneNumber' },
-  },
-  {
-    tag: 11,
-    name: 'recipient_company',
-    path: `${RS}.recipients[0].contact.companyName`,
-    target: { kind: 'party', party: 'recipient', field: 'companyName' },
-  },
-  {
-    tag: 12,
-    name: 'recipient_contact_name',
-    path: `${RS}.recipients[0].contact.personName`,
-    target: { kind: 'party', party: 'recipient', field: 'personName' },
-  },
-  {
-    tag: 13,
-    name: 'recipient_address_line_1',
-    path: `${RS}.recipients[0].address.streetLines[0]`,
-    target: { kind: 'street', party: 'recipient', line: 0 },
-  },
-  {
-    tag: 14,
-    name: 'recipient_address_line_2',
-    path: `${RS}.recipients[0].address.streetLines[1]`,
-    target: { kind: 'street', party: 'recipient', line: 1 },
-  },
-  {
-    tag: 15,
-    name: 'recipient_city',
-    path: `${RS}.recipients[0].address.city`,
-    target: { kind: 'party', party: 'recipient', field: 'city' },
-  },
-  {
-    tag: 16,
-    name: 'recipient_state',
-    path: `${RS}.recipients[0].address.stateOrProvinceCode`,
-    target: { kind: 'party', party: 'recipient', field: 'stateOrProvinceCode' },
-  },
-  {
-    tag: 17,
-    name: 'recipient_postal_code',
-    path: `${RS}.recipients[0].address.postalCode`,
-    target: { kind: 'party', party: 'recipient', field: 'postalCode' },
-  },
-  {
-    tag: 50,
-    name: 'recipient_country',
-    path: `${RS}.recipients[0].address.countryCode`,
-    target: { kind: 'party', party: 'recipient', field: 'countryCode' },
-  },
-  {
-    tag: 18,
-    name: 'recipient_phone_number',
-    path: `${RS}.recipients[0].contact.phoneNumber`,
-    target: { kind: 'party', party: 'recipient', field: 'phoneNumber' },
-  },
-  {
-    tag: 21,
-    name: 'package_weight',
-    path: `${RS}.requestedPackageLineItems[].weight.value`,
-    note: 'not in the reference tag list; package weight as public integration code uses it, taken as written',
-    target: { kind: 'package', field: 'weight' },
-  },
-  {
-    tag: 75,
-    name: 'weight_units',
-    path: `${RS}.requestedPackageLineItems[].weight.units`,
-    target: { kind: 'weightUnits' },
-  },
-  {
-    tag: 116,
-    name: 'package_total',
-    path: `${RS}.requestedPackageLineItems (count)`,
-    target: { kind: 'package', field: 'count' },
-  },
-  {
-    tag: 59,
-    name: 'dim_length',
-    path: `${RS}.requestedPackageLineItems[].dimensions.length`,
-    target: { kind: 'package', field: 'length' },
-  },
-  {
-    tag: 58,
-    name: 'dim_width',
-    path: `${RS}.requestedPackageLineItems[].dimensions.width`,
-    target: { kind: 'package', field: 'width' },
-  },
-  {
-    tag: 57,
-    name: 'dim_height',
-    path: `${RS}.requestedPackageLineItems[].dimensions.height`,
-    target: { kind: 'package', field: 'height' },
-  },
-  {
-    tag: 79,
-    name: 'description_of_contents',
-    path: `${RS}.customsClearanceDetail.commodities[n].description`,
-    target: { kind: 'commodity', field: 'description' },
-  },
-  {
-    tag: 80,
-    name: 'country_of_manufacturer',
-    path: `${RS}.customsClearanceDetail.commodities[n].countryOfManufacture`,
-    target: { kind: 'commodity', field: 'countryOfManufacture' },
-  },
-  {
-    tag: 81,
-    name: 'harmonized_code',
-    path: `${RS}.customsClearanceDetail.commodities[n].harmonizedCode`,
-    target: { kind: 'commodity', field: 'harmonizedCode' },
-  },
-  {
-    tag: 82,
-    name: 'unit_quantity',
-    path: `${RS}.customsClearanceDetail.commodities[n].quantity`,
-    target: { kind: 'commodity', field: 'quantity' },
-  },
-  {
-    tag: 414,
-    name: 'commodity_unit_of_measure',
-    path: `${RS}.customsClearanceDetail.commodities[n].quantityUnits`,
-    target: { kind: 'commodity', field: 'quantityUnits' },
-  },
-  {
-    tag: 1410,
-    name: 'commodity_customs_value',
-    path: `${RS}.customsClearanceDetail.commodities[n].customsValue.amount`,
-    target: { kind: 'commodity', field: 'customsValue' },
-  },
-  {
-    tag: 1030,
-    name: 'commodity_customs_value',
-    path: `${RS}.customsClearanceDetail.commodities[n].customsValue.amount`,
-    note: 'not in the reference tag list; the commodity customs value (6 decimals) as public integration code uses it',
-    target: { kind: 'commodity', field: 'customsValue' },
-  },
-  {
-    tag: 1408,
-    name: 'commodity_unit_value',
-    path: `${RS}.customsClearanceDetail.commodities[n].unitPrice.amount`,
-    target: { kind: 'commodity', field: 'unitPrice' },
-  },
-  {
-    tag: 1407,
-    name: 'commodity_weight',
-    path: `${RS}.customsClearanceDetail.commodities[n].weight.value`,
-    target: { kind: 'commodity', field: 'weight' },
-  },
-  {
-    tag: 68,
-    name: 'customs_declared_value_currency_type',
-    path: `${RS}.customsClearanceDetail.commodities[].customsValue.currency`,
-    target: { kind: 'currency' },
-  },
-  {
-    tag: 25,
-    name: 'reference_information',
-    path: `${RS}.requestedPackageLineItems[0].customerReferences[].value`,
-    target: { kind: 'reference' },
-  },
-];
-
-/** The mapping table the screen shows and the tests check: tag → JSON path. */
-export const TRANSACTION_TAG_MAPPINGS: readonly TagMapping[] = RULES.map(({ target: _t, ...m }) => m);
-const BY_TAG = new Map(RULES.map((r) => [r.tag, r]));
+import { tagRule } from './transactionTags.js';
 
 export interface TagRow {
   /** As written: `79` or `79-2`. */
@@ -309,7 +54,7 @@ export function fillFromTransaction(base: ShipPayloadState, text: string): Trans
   // the transaction's own values (issue 31). A party it does not name is kept as it is.
   const named = new Set<'shipper' | 'recipient'>();
   for (const f of fields) {
-    const t = BY_TAG.get(Number(f.id))?.target;
+    const t = tagRule(Number(f.id))?.target;
     if (t?.kind === 'party' || t?.kind === 'street') named.add(t.party);
   }
   const partyFrom = (p: PartyInput, who: 'shipper' | 'recipient'): PartyInput =>
@@ -333,7 +78,7 @@ export function fillFromTransaction(base: ShipPayloadState, text: string): Trans
 
   for (const f of fields) {
     const tag = f.suffix === null ? f.id : `${f.id}-${f.suffix}`;
-    const rule = BY_TAG.get(Number(f.id));
+    const rule = tagRule(Number(f.id));
     const row: TagRow = { tag, value: f.value, name: rule?.name ?? null, path: null };
     rows.push(row);
     if (!rule) continue;
