@@ -13,6 +13,8 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // Project data at the repository root (data/), read by tools at build time.
       '@data': fileURLToPath(new URL('../../data', import.meta.url)),
+      // Test data the core, server and web tests share (the repository's test/ folder); tests only.
+      '@test': fileURLToPath(new URL('../../test', import.meta.url)),
     },
     conditions: ['@lab/source', 'module', 'browser', 'development|production'],
   },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CHINA_REGION } from '../../../../test/regions.js';
 import {
   CityPrefixIndex,
   checkHsKeyword,
@@ -61,20 +62,7 @@ describe('region matching', () => {
   });
 });
 
-const record = (over: Partial<RegionRecord>): RegionRecord => ({
-  name: 'China',
-  name_cn: '中国',
-  region: 'Asia',
-  sub_region: 'Eastern Asia',
-  intermediate_region: '',
-  alpha_2: 'CN',
-  alpha_3: 'CHN',
-  country_code: '156',
-  is_served: null,
-  is_postal_routed: true,
-  postal_pattern: { digits: 6, pattern: '^\\d{6}$' },
-  ...over,
-});
+const record = (over: Partial<RegionRecord>): RegionRecord => ({ ...CHINA_REGION, ...over });
 
 describe('region cards and paths', () => {
   const cards = [

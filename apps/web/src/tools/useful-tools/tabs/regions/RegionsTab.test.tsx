@@ -5,20 +5,9 @@ import type { RegionRecord, RegionSearchBody, RegionSearchReply } from '@lab/cor
 import { renderWithProviders } from '@/test/render';
 import RegionsTab from './RegionsTab';
 import { datasetStatus, fakeServer } from '@/test/fakeServer';
+import { CHINA_REGION } from '@test/regions';
 
-const china: RegionRecord = {
-  name: "People's Republic of China",
-  name_cn: '中国',
-  region: 'Asia',
-  sub_region: 'Eastern Asia',
-  intermediate_region: '',
-  alpha_2: 'CN',
-  alpha_3: 'CHN',
-  country_code: '156',
-  is_served: null,
-  is_postal_routed: true,
-  postal_pattern: { digits: 6, pattern: '^\\d{6}$' },
-};
+const china = CHINA_REGION;
 const hongKong: RegionRecord = {
   ...china,
   name: 'Hong Kong',
