@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv } from 'ajv';
-import addFormatsImport from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { CARRIER_ENDPOINTS, defaultSample, SAMPLE_ENDPOINT_IDS } from './index.js';
 import { checkAccountNumber } from '../shipping/index.js';
 import { isObject, resolveRef, type JsonObject } from '../json/index.js';
+import { documentAjv, inDocument } from '../test/carrierDocuments.js';
 
-const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DOCS = path.resolve(here, '../../../../../shared/reference/carrier-openapi');
 
@@ -40,15 +38,7 @@ function fullSchemaValidator(document: string, method: string, opPath: string) {
     return t.example !== undefined && Object.keys(t).every((k) => ['example', 'description', 'title'].includes(k));
   };
   const full = branches.find((b) => !exampleOnly(b))!;
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  // The documents' own formats (int32, double, …) that ajv-formats does not define: accepted as is.
-  const formats = new Set<string>();
-  JSON.stringify(doc, (k, v: unknown) => (k === 'format' && typeof v === 'string' && formats.add(v), v));
-  for (const f of formats) if (!ajv.formats[f]) ajv.addFormat(f, true);
-  ajv.addSchema(doc, 'doc');
-  const anchored = JSON.parse(JSON.stringify(full).replace(/"\$ref":"#/g, '"$ref":"doc#')) as Json;
-  return ajv.compile(anchored);
+  return documentAjv(doc).compile(inDocument(full));
 }
 
 describe('default samples of the endpoint catalogue', () => {

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsImport from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,8 +15,8 @@ import {
   type ShipPayloadState,
 } from './index.js';
 import { isObject, type JsonObject } from '../../json/index.js';
+import { documentAjv } from '../../test/carrierDocuments.js';
 
-const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHIP_DOC = path.resolve(here, '../../../../../../shared/reference/carrier-openapi/ship--Shipment-Resource.json');
 
@@ -26,12 +25,7 @@ type Json = JsonObject;
 /** `Full_Schema_Ship` of the reference ship document, compiled with ajv (as the samples test does). */
 function fullSchemaShip(): { validate: ValidateFunction; doc: Json } {
   const doc = JSON.parse(fs.readFileSync(SHIP_DOC, 'utf8')) as Json;
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  const formats = new Set<string>();
-  JSON.stringify(doc, (k, v: unknown) => (k === 'format' && typeof v === 'string' && formats.add(v), v));
-  for (const f of formats) if (!ajv.formats[f]) ajv.addFormat(f, true);
-  ajv.addSchema(doc, 'doc');
+  const ajv = documentAjv(doc);
   const schemas = (doc.components as Json).schemas as Json;
   expect(isObject(schemas.Full_Schema_Ship)).toBe(true);
   return { validate: ajv.compile({ $ref: 'doc#/components/schemas/Full_Schema_Ship' }), doc };
