@@ -68,6 +68,16 @@ export const CHOICE_PATHS: Record<ChoiceKey, string> = {
 /** Per list: the document's enum, or null where the document has none at that field. */
 export type DocumentEnums = Record<ChoiceKey, readonly string[] | null>;
 
+/** The reference ship document's customer reference types (the product offers them and one more). */
+const DOCUMENT_REFERENCE_TYPES = [
+  'CUSTOMER_REFERENCE',
+  'DEPARTMENT_NUMBER',
+  'INVOICE_NUMBER',
+  'P_O_NUMBER',
+  'INTRACOUNTRY_REGULATORY_REFERENCE',
+  'RMA_ASSOCIATION',
+];
+
 /**
  * The enums of the carrier's published ship document (the reference copy), used when no ship
  * document is imported. `shipChoicesFromDocument` reads the same lists from an imported one.
@@ -77,14 +87,7 @@ export const FALLBACK_DOCUMENT_ENUMS: DocumentEnums = {
   pickupType: ['CONTACT_FEDEX_TO_SCHEDULE', 'DROPOFF_AT_FEDEX_LOCATION', 'USE_SCHEDULED_PICKUP'],
   paymentType: ['SENDER', 'RECIPIENT', 'THIRD_PARTY', 'COLLECT'],
   dutiesPaymentType: ['SENDER', 'RECIPIENT', 'THIRD_PARTY', 'COLLECT'],
-  customerReferenceType: [
-    'CUSTOMER_REFERENCE',
-    'DEPARTMENT_NUMBER',
-    'INVOICE_NUMBER',
-    'P_O_NUMBER',
-    'INTRACOUNTRY_REGULATORY_REFERENCE',
-    'RMA_ASSOCIATION',
-  ],
+  customerReferenceType: DOCUMENT_REFERENCE_TYPES,
   shipmentPurpose: ['GIFT', 'NOT_SOLD', 'PERSONAL_EFFECTS', 'REPAIR_AND_RETURN', 'SAMPLE', 'SOLD'],
   imageType: ['ZPLII', 'EPL2', 'PDF', 'PNG'],
   labelStockType: [
@@ -182,15 +185,7 @@ export const FALLBACK_DOCUMENT_ENUMS: DocumentEnums = {
  */
 export const PRODUCT_VALUES: Partial<Record<ChoiceKey, readonly string[]>> = {
   pickupType: ['CONTACT_FEDEX_TO_SCHEDULE', 'DROPOFF_AT_FEDEX_LOCATION', 'USE_SCHEDULED_PICKUP', 'ON_CALL'],
-  customerReferenceType: [
-    'CUSTOMER_REFERENCE',
-    'DEPARTMENT_NUMBER',
-    'INVOICE_NUMBER',
-    'P_O_NUMBER',
-    'INTRACOUNTRY_REGULATORY_REFERENCE',
-    'RMA_ASSOCIATION',
-    'SHIPMENT_INTEGRITY',
-  ],
+  customerReferenceType: [...DOCUMENT_REFERENCE_TYPES, 'SHIPMENT_INTEGRITY'],
   serviceType: [
     'FEDEX_INTERNATIONAL_PRIORITY',
     'FEDEX_INTERNATIONAL_PRIORITY_EXPRESS',
