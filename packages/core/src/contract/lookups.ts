@@ -40,12 +40,8 @@ export type RegionSearchBody = z.input<typeof regionSearchBody>;
 export const regionSearchReply = z.object({ tag, msg: z.string().optional(), data: z.array(regionRecord) });
 export type RegionSearchReply = z.output<typeof regionSearchReply>;
 
-export const countryOption = z.object({
-  alpha_2: z.string(),
-  alpha_3: z.string(),
-  name: z.string(),
-  name_cn: z.string(),
-});
+/** A country of the country pickers: a region record's codes and names. */
+export const countryOption = regionRecord.pick({ alpha_2: true, alpha_3: true, name: true, name_cn: true });
 export type CountryOption = z.output<typeof countryOption>;
 export const countriesReply = z.object({ data: z.array(countryOption) });
 export type CountriesReply = z.output<typeof countriesReply>;

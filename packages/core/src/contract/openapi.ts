@@ -38,13 +38,18 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 export const namedSample = z.object({ name: z.string(), request: z.unknown() });
 export type NamedSample = z.output<typeof namedSample>;
 
-/** One operation of a stored document (the operation index). Schemas keep their local `$ref`s. */
-export const openApiOperation = z.object({
-  document: z.string(),
+/** What names an operation in its document and says what it does: each operation shape below has it. */
+const operationHeading = {
   method: z.enum(HTTP_METHODS),
   path: z.string(),
   operationId: z.string().nullable(),
   summary: z.string().nullable(),
+};
+
+/** One operation of a stored document (the operation index). Schemas keep their local `$ref`s. */
+export const openApiOperation = z.object({
+  document: z.string(),
+  ...operationHeading,
   requestContentType: z.string().nullable(),
   /** The full-schema branch of the request body (a `$ref` into the document, or the schema itself). */
   requestSchema: z.unknown().nullable(),
@@ -112,23 +117,16 @@ export type OpenApiValidateReply = z.output<typeof openApiValidateReply>;
 
 /** One operation of a document, as the viewer's operation list shows it. */
 export const openApiOperationSummary = z.object({
-  method: z.enum(HTTP_METHODS),
-  path: z.string(),
-  operationId: z.string().nullable(),
-  summary: z.string().nullable(),
+  ...operationHeading,
   /** How many named samples its request body has. */
   samples: z.number().int(),
 });
 export type OpenApiOperationSummary = z.output<typeof openApiOperationSummary>;
 
-export const openApiOperationsReply = z.object({
-  name: z.string(),
-  api: z.string(),
-  resource: z.string(),
-  title: z.string(),
-  version: z.string(),
-  operations: z.array(openApiOperationSummary),
-});
+/** The document as the list names it, and its operations. */
+export const openApiOperationsReply = openApiDocSummary
+  .pick({ name: true, api: true, resource: true, title: true, version: true })
+  .extend({ operations: z.array(openApiOperationSummary) });
 export type OpenApiOperationsReply = z.output<typeof openApiOperationsReply>;
 
 /** `?method=POST&path=/ship/v1/shipments`: the operation exactly as the document spells it. */
@@ -174,10 +172,7 @@ export const schemaTree = z.object({
 /** An operation ready to show: its request and response schemas flattened, and its named samples. */
 export const openApiOperationView = z.object({
   document: z.string(),
-  method: z.enum(HTTP_METHODS),
-  path: z.string(),
-  operationId: z.string().nullable(),
-  summary: z.string().nullable(),
+  ...operationHeading,
   description: z.string().nullable(),
   request: z
     .object({ contentType: z.string().nullable(), schemaName: z.string().nullable(), tree: schemaTree })
