@@ -273,16 +273,8 @@ const SAMPLES: Record<string, unknown> = {
     },
     attachment: 'signature.png',
   },
-  'account-validate': {
-    accountNumber: account,
-    billingAddress: {
-      streetLines: ['3610 Hacks Cross Rd'],
-      city: 'Memphis',
-      stateOrProvinceCode: 'TN',
-      postalCode: '38125',
-      countryCode: 'US',
-    },
-  },
+  // The sample account is the shipper's: it bills to the shipper's address.
+  'account-validate': { accountNumber: account, billingAddress: shipper.address },
 };
 
 /** A copy of our default request for a catalogue entry (undefined for unknown or disabled ids). */
