@@ -10,9 +10,6 @@ import { z } from 'zod';
 export const gatewayErrorReply = z.object({ message: z.string() });
 export type GatewayErrorReply = z.output<typeof gatewayErrorReply>;
 
-export const CARRIER_ENVIRONMENTS = ['sandbox', 'production'] as const;
-export type CarrierEnvironment = (typeof CARRIER_ENVIRONMENTS)[number];
-
 /** POST /lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob (Basic auth). */
 export const stratusTokenReply = z.object({
   access_token: z.string(),
