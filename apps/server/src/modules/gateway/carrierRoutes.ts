@@ -11,7 +11,7 @@ import {
   type CarrierEnvironment,
   type CarrierHost,
 } from '@lab/core/carrier';
-import { gatewayErrorReply as message } from '@lab/core/contract';
+import { messageReply as message } from '@lab/core/contract';
 import { TOKEN_ENDPOINT_ID } from '@lab/core/simulator';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { ZodApp } from '../../http/routes.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { gatewayErrorReply as message } from '@lab/core/contract';
+import { messageReply as message } from '@lab/core/contract';
 import type { ZodApp } from '../../http/routes.js';
 import { rawBody, type Forward, type ForwardedCall } from './forward.js';
 import type { Upstreams } from './upstreams.js';

@@ -15,19 +15,25 @@ const MAX_DOCUMENT_DEPTH = 1_000;
 
 export type { JsonObject };
 
-/** Every `$ref` (as written) that does not resolve inside the document, sorted. */
-export function findDanglingRefs(doc: unknown): string[] {
-  const dangling = new Set<string>();
+/** Calls `visit` once for every object (not array) inside `value`, the root included; a shared one once. */
+export function forEachObject(value: unknown, visit: (node: JsonObject) => void): void {
   const seen = new Set<unknown>();
   const walk = (node: unknown) => {
     if (typeof node !== 'object' || node === null || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) return node.forEach(walk);
-    const ref = (node as JsonObject).$ref;
-    if (typeof ref === 'string' && resolveRef(doc, ref) === undefined) dangling.add(ref);
+    visit(node as JsonObject);
     for (const v of Object.values(node)) walk(v);
   };
-  walk(doc);
+  walk(value);
+}
+
+/** Every `$ref` (as written) that does not resolve inside the document, sorted. */
+export function findDanglingRefs(doc: unknown): string[] {
+  const dangling = new Set<string>();
+  forEachObject(doc, ({ $ref }) => {
+    if (typeof $ref === 'string' && resolveRef(doc, $ref) === undefined) dangling.add($ref);
+  });
   return [...dangling].sort();
 }
 
