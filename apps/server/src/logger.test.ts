@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactSecrets } from './logger.js';
+import { createLogger } from './logger.js';
 import { LogCapture } from './test/helpers.js';
 
 /** The 11 names the probe of issue 30 saw leak, each planted with its own value. */
@@ -37,25 +36,5 @@ describe('log redaction by name pattern', () => {
     const written = logs.lines[0]!.body as Record<string, unknown>;
     expect(JSON.parse(written.asText as string)).toEqual({ client_secret: '[redacted]', note: 'kept' });
     expect(written.apiSecret).toBe('[redacted]');
-  });
-
-  it('keeps every value whose name is not secret-like, and never throws on cycles or odd values', () => {
-    const cyclic: Record<string, unknown> = { name: 'a' };
-    cyclic.self = cyclic;
-    expect(() => redactSecrets(cyclic)).not.toThrow();
-    // A field named __proto__ (JSON.parse makes it an own field) is kept as a field, not a prototype.
-    const proto = JSON.parse('{"a":{"__proto__":{"k":1}},"b":[{"__proto__":0}]}') as unknown;
-    expect(JSON.stringify(redactSecrets(proto))).toBe('{"a":{"__proto__":{"k":1}},"b":[{"__proto__":0}]}');
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        const safe = JSON.parse(JSON.stringify({ data: value, secret: 's' })) as Record<string, unknown>;
-        const out = redactSecrets(safe) as Record<string, unknown>;
-        expect(out.secret).toBe('[redacted]');
-        const names = JSON.stringify(value);
-        if (!/secret|passw|pwd|token|bearer|api.?key|private.?key|authori[sz]ation|cookie|credential/i.test(names)) {
-          expect(out.data).toEqual(safe.data);
-        }
-      }),
-    );
   });
 });

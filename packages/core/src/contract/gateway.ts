@@ -2,16 +2,10 @@ import { z } from 'zod';
 
 /**
  * The gateway (/lab/api/carrier/…, /lab/api/stratus/…) forwards upstream answers as they are; these
- * are the shapes the Stratus screens read (the simulator answers with them too) and the gateway's
- * own refusals. Every gateway answer carries `Server-Timing: upstream;dur=<ms>`.
+ * are the shapes the Stratus screens read (the simulator answers with them too). The gateway's own
+ * 400/404/413/415/429/502/504 answers are `messageReply` (`{message}`). Every gateway answer
+ * carries `Server-Timing: upstream;dur=<ms>`.
  */
-
-/** The gateway's own 400/404/413/415/429/502/504 answers. */
-export const gatewayErrorReply = z.object({ message: z.string() });
-export type GatewayErrorReply = z.output<typeof gatewayErrorReply>;
-
-export const CARRIER_ENVIRONMENTS = ['sandbox', 'production'] as const;
-export type CarrierEnvironment = (typeof CARRIER_ENVIRONMENTS)[number];
 
 /** POST /lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob (Basic auth). */
 export const stratusTokenReply = z.object({

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { FAULT_STATUSES, SIM_ENVIRONMENTS, SIM_SCENARIOS } from '../simulator/index.js';
+import { CARRIER_ENVIRONMENTS } from '../carrier/environments.js';
+import { FAULT_STATUSES, SIM_SCENARIOS } from '../simulator/index.js';
 
 /**
  * The Simulator's control API under /lab/api/simulator: the simulated clock, the twin's shipments
  * and their scenarios, webhook subscriptions and their deliveries, faults and the traffic log.
  */
 
-export const simEnvironment = z.enum(SIM_ENVIRONMENTS);
+export const simEnvironment = z.enum(CARRIER_ENVIRONMENTS);
 export const simScenario = z.enum(SIM_SCENARIOS);
 
 /** `?environment=` (sandbox when absent). */

@@ -4,9 +4,13 @@
  * inject and the realtime topics of the Simulator screen. Plain values, no zod (the browser reads them).
  */
 
-/** The carrier environments the twin plays; each has its own simulated clock. */
-export const SIM_ENVIRONMENTS = ['sandbox', 'production'] as const;
-export type SimEnvironmentName = (typeof SIM_ENVIRONMENTS)[number];
+import type { CarrierEnvironment } from '../carrier/environments.js';
+
+/**
+ * The carrier environment a twin call plays (each has its own simulated clock): the carrier's own
+ * list (`CARRIER_ENVIRONMENTS`, `@lab/core/carrier`), under the name the simulator's many files use.
+ */
+export type SimEnvironmentName = CarrierEnvironment;
 
 /**
  * What a shipment's lifecycle ends in. NORMAL is the default; the others are chosen per shipment

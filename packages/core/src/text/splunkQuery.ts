@@ -4,6 +4,8 @@
  * `[[ … ]]` is an optional part, kept only when every placeholder inside it has a value.
  */
 
+import type { CarrierEnvironment } from '../carrier/environments.js';
+
 export const SPLUNK_PLACEHOLDERS = [
   'index',
   'sourcetype',
@@ -18,11 +20,9 @@ export const SPLUNK_PLACEHOLDERS = [
 export type SplunkPlaceholder = (typeof SPLUNK_PLACEHOLDERS)[number];
 export type SplunkValues = Partial<Record<SplunkPlaceholder, string>>;
 
-export type SplunkEnvironment = 'sandbox' | 'production';
-
 export interface SplunkSettings {
   /** Index searched per environment. */
-  index: Record<SplunkEnvironment, string>;
+  index: Record<CarrierEnvironment, string>;
   sourcetype: string;
   template: string;
 }
@@ -152,7 +152,7 @@ export function splunkTimeBounds(
 }
 
 export interface SplunkSearchForm {
-  environment: SplunkEnvironment;
+  environment: CarrierEnvironment;
   transactionId?: string;
   trackingNumber?: string;
   accountNumber?: string;

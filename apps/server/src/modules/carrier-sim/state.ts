@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { CarrierEnvironment } from '@lab/core/carrier';
 import { seededRandom, type RandomSource } from '@lab/core/labels';
 import { completeExpressTracking } from '@lab/core/shipping';
 
@@ -25,7 +26,7 @@ export interface SimLabel {
  * /lab/sim/carrier/production (the gateway maps its environments there). A token is good on the
  * environment that issued it only, as on the carrier's two hosts.
  */
-export type SimEnvironment = 'sandbox' | 'production';
+export type SimEnvironment = CarrierEnvironment;
 
 export type TokenCheck = 'ok' | 'missing' | 'expired' | 'invalid' | 'other-environment';
 

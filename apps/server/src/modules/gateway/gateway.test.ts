@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
-import { closedPort, rawRequest, standInServer } from '../../test/http.js';
+import { closedPort, listenLoopback, rawRequest, standInServer } from '../../test/http.js';
 
 type StandIn = Awaited<ReturnType<typeof standInServer>>;
 
@@ -88,8 +88,7 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       gatewayResponseLimitBytes: 100_000,
       gatewayUploadLimitBytes: 64 * 1024,
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listenLoopback(t.app);
   });
   afterAll(async () => {
     await t?.close();
@@ -245,6 +244,31 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
       404,
       'unknown carrier environment "staging": use sandbox or production',
     ],
+    ['POST', '/lab/api/carrier/sandbo%78/ship/v1/shipments', 400, 'the environment must be written plainly'],
+    [
+      'POST',
+      '/lab/api/carrier/staging/oauth/token',
+      404,
+      'unknown carrier environment "staging": use sandbox or production',
+    ],
+    [
+      'POST',
+      '/lab/api/carrier/staging/documents/v1/etds/upload',
+      404,
+      'unknown carrier environment "staging": use sandbox or production',
+    ],
+    [
+      'GET',
+      '/lab/api/carrier/staging/labels/794953535000.pdf',
+      404,
+      'unknown carrier environment "staging": use sandbox or production',
+    ],
+    [
+      'GET',
+      '/lab/api/carrier/sandbox/labels/794953535000.pdf',
+      404,
+      'no label 794953535000.pdf here: labels are served for the built-in simulator only',
+    ],
     [
       'POST',
       '/lab/api/carrier/sandbox/documents/v1/unknown/upload',
@@ -276,6 +300,9 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     const res = await rawRequest(base, method, url, method === 'GET' || method === 'DELETE' ? {} : json({}));
     expect(res.status).toBe(status);
     expect(res.json()).toEqual({ message });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The gateway's own refusals (not the router's 404 for a method it has no route for) time no upstream.
+    if (!message.startsWith('Route ')) expect(res.headers['server-timing']).toBe('upstream;dur=0');
     expect(carrier.requests.length + documents.requests.length + trap.requests.length).toBe(before);
   });
 
@@ -391,12 +418,20 @@ describe.each(dialectsFor('dialect-neutral'))('gateway (%s)', (dialect) => {
     expect(documents.requests.length).toBe(before);
   });
 
-  it('refuses a multipart body on a JSON endpoint', async () => {
+  it('refuses a multipart body on a JSON or form endpoint, the carrier’s and Stratus’s', async () => {
     const form = new FormData();
     form.append('document', '{}');
-    const res = await fetch(`${base}/lab/api/carrier/sandbox/ship/v1/shipments`, { method: 'POST', body: form });
-    expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ message: 'multipart bodies go to /documents/… paths only' });
+    for (const path of [
+      '/lab/api/carrier/sandbox/ship/v1/shipments',
+      '/lab/api/carrier/sandbox/oauth/token',
+      '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
+      '/lab/api/stratus/stratus/v1/order',
+    ]) {
+      const res = await fetch(`${base}${path}`, { method: 'POST', body: form });
+      expect(res.status, path).toBe(415);
+      expect(await res.json()).toEqual({ message: 'multipart bodies go to /documents/… paths only' });
+      expect(res.headers.get('server-timing')).toBe('upstream;dur=0');
+    }
   });
 
   it('forwards Stratus calls to the built-in simulator over HTTP by default', async () => {
@@ -463,8 +498,7 @@ describe('gateway rate limit and log redaction', () => {
         env: { GATEWAY_RATE_LIMIT_PER_MINUTE: '8', LOG_LEVEL: 'debug' },
       },
     );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listenLoopback(t.app);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { UPSTREAM_AUTHORIZATION_HEADER } from '@lab/core/carrier';
 import { SIM_FAULT_HEADER } from '@lab/core/simulator';
+import { redactSecrets } from '../../http/redact.js';
 
 /**
  * The only request headers the gateway passes on to an upstream, besides the carrier credential
@@ -98,39 +99,12 @@ export function filterResponseHeaders(headers: Record<string, string | string[]>
   return out;
 }
 
-const SECRET_KEYS = new Set([
-  'authorization',
-  'x-api-key',
-  'client_secret',
-  'clientsecret',
-  'access_token',
-  'accesstoken',
-  'refresh_token',
-  'refreshtoken',
-  'api_key',
-  'apikey',
-  'password',
-  'secret',
-  'token',
-  'id_token',
-]);
-
-/** A copy of a parsed body with every secret-named field (at any depth) blanked, for logs. */
-export function redactDeep(value: unknown, depth = 0): unknown {
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] = SECRET_KEYS.has(k.toLowerCase()) ? '[redacted]' : redactDeep(v, depth + 1);
-  }
-  return out;
-}
-
 const LOGGED_BODY_BYTES = 64 * 1024;
 
 /**
- * A body as something safe to log: JSON or form bodies parsed and redacted; anything else (or
- * too big, or unparsable) only described by size, so a secret in an odd format never reaches the log.
+ * A body as something safe to log: JSON or form bodies parsed and redacted (`redactSecrets`, the
+ * logger's own rule); anything else (or too big, or unparsable) only described by size, so a
+ * secret in an odd format never reaches the log.
  */
 export function loggableBody(body: Buffer | undefined, contentType: string | undefined): unknown {
   if (!body || body.byteLength === 0) return undefined;
@@ -138,8 +112,8 @@ export function loggableBody(body: Buffer | undefined, contentType: string | und
   if (body.byteLength <= LOGGED_BODY_BYTES) {
     const text = body.toString('utf8');
     try {
-      if (type.includes('json') || /^\s*[[{]/.test(text)) return redactDeep(JSON.parse(text));
-      if (type.includes('x-www-form-urlencoded')) return redactDeep(Object.fromEntries(new URLSearchParams(text)));
+      if (type.includes('json') || /^\s*[[{]/.test(text)) return redactSecrets(JSON.parse(text));
+      if (type.includes('x-www-form-urlencoded')) return redactSecrets(Object.fromEntries(new URLSearchParams(text)));
     } catch {
       // fall through: described, not shown
     }

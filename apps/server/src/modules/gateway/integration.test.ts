@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
-import { rawRequest } from '../../test/http.js';
+import { gatewayToken, listenLoopback, rawRequest } from '../../test/http.js';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   headers: { 'content-type': 'application/json', ...headers },
@@ -20,14 +20,8 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 7 }, { imported: true });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-    });
-    expect(res.status).toBe(200);
-    token = res.json().access_token;
+    base = await listenLoopback(t.app);
+    token = await gatewayToken(base);
   }, 120_000);
 
   afterAll(() => t.close());

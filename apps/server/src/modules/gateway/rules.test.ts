@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARRIER_ENDPOINTS } from '@lab/core/carrier';
+import { CARRIER_ENDPOINTS, CARRIER_GATEWAY_BASE, CARRIER_SIM_BASES } from '@lab/core/carrier';
 import { HttpClient } from '../../http/outbound.js';
-import { filterResponseHeaders, forwardRequestHeaders, loggableBody, redactDeep } from './headers.js';
-import { pathProblem } from './routes.js';
+import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
+import { pathProblem } from './carrierRoutes.js';
+import { filterResponseHeaders, forwardRequestHeaders, loggableBody } from './headers.js';
 
 const concrete = (template: string) => template.replace(/\{[^}]+\}/g, '794953535000');
 
@@ -33,6 +34,11 @@ describe('gateway path rules', () => {
     );
   });
 
+  it('knows the carrier URLs of @lab/core/carrier as this server mounts them', () => {
+    expect(CARRIER_GATEWAY_BASE).toBe(`${API_PREFIX}/carrier`);
+    expect(CARRIER_SIM_BASES).toEqual({ api: `${SIM_PREFIX}/carrier`, documents: `${SIM_PREFIX}/carrier-documents` });
+  });
+
   it('keeps the final URL under the base', () => {
     const upstream = { name: 'x', base: 'http://127.0.0.1:9/lab/sim/carrier' };
     expect(HttpClient.target(upstream, '/ship/v1/shipments').href).toBe(
@@ -45,30 +51,23 @@ describe('gateway path rules', () => {
 
 describe('gateway headers and log bodies', () => {
   it('forwards only the allowlisted request headers', () => {
-    expect(
-      forwardRequestHeaders({
-        authorization: 'Basic c2l0ZS11c2VyOnNpdGUtcGFzc3dvcmQ=',
-        'x-upstream-authorization': 'Bearer t',
-        'content-type': 'application/json',
-        accept: '*/*',
-        'x-customer-transaction-id': 'id',
-        'x-locale': 'zh_CN',
-        'x-api-key': 'k',
-        'x-requested-with': 'XMLHttpRequest',
-        cookie: 'a=b',
-        host: 'lab',
-        'x-forwarded-for': '1.2.3.4',
-        'content-length': '5',
-      }),
-    ).toEqual({
-      authorization: 'Bearer t',
+    const allowed = {
       'content-type': 'application/json',
       accept: '*/*',
       'x-customer-transaction-id': 'id',
       'x-locale': 'zh_CN',
       'x-api-key': 'k',
       'x-requested-with': 'XMLHttpRequest',
-    });
+    };
+    const dropped = { cookie: 'a=b', host: 'lab', 'x-forwarded-for': '1.2.3.4', 'content-length': '5' };
+    expect(
+      forwardRequestHeaders({
+        authorization: 'Basic c2l0ZS11c2VyOnNpdGUtcGFzc3dvcmQ=',
+        'x-upstream-authorization': 'Bearer t',
+        ...allowed,
+        ...dropped,
+      }),
+    ).toEqual({ authorization: 'Bearer t', ...allowed });
   });
 
   it('never forwards a header the request’s Connection names (hop-by-hop), nor the site’s identity header', () => {
@@ -106,7 +105,8 @@ describe('gateway headers and log bodies', () => {
   });
 
   it('blanks secret fields at any depth and describes unparsable bodies by size only', () => {
-    expect(redactDeep({ a: [{ b: { Client_Secret: 's', ok: 1 } }], access_token: 't' })).toEqual({
+    const json = JSON.stringify({ a: [{ b: { Client_Secret: 's', ok: 1 } }], access_token: 't' });
+    expect(loggableBody(Buffer.from(json), 'application/json')).toEqual({
       a: [{ b: { Client_Secret: '[redacted]', ok: 1 } }],
       access_token: '[redacted]',
     });

@@ -1,15 +1,17 @@
 import type { CarrierErrorEntry } from '@lab/core/carrier';
+import { decodePointer } from '@lab/core/json';
 import type { OpenApiOperation } from '@lab/core/contract';
 import type { ErrorObject, ValidateFunction } from './validators.js';
 import type { LoadedDocument } from './store.js';
 
-/** `/a/0/b` + `c` → `a[0].b.c` (the JSON path people read). */
-export function jsonPath(instancePath: string, child?: string): string {
-  const keys = instancePath === '' ? [] : instancePath.slice(1).split('/');
-  if (child !== undefined) keys.push(child);
-  return keys
-    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, k) => (/^\d+$/.test(k) ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), '');
+/**
+ * Where an Ajv error is, as people read it: its instance path (a JSON Pointer) as `a[0].b`, with
+ * the missing property's own name for a `required` error (`a[0].b.c`); `$` for the root.
+ */
+export function errorPath(err: Pick<ErrorObject, 'instancePath' | 'keyword' | 'params'>): string {
+  const keys = decodePointer(err.instancePath) ?? [];
+  if (err.keyword === 'required') keys.push(String((err.params as { missingProperty?: unknown }).missingProperty));
+  return keys.reduce((acc, k) => (/^\d+$/.test(k) ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), '') || '$';
 }
 
 /** A path with array indices dropped (`a[0].b` → `a[].b`): how leniency is matched. */
@@ -17,12 +19,10 @@ const pathShape = (p: string) => p.replace(/\[\d+\]/g, '[]');
 
 function describe(err: ErrorObject): CarrierErrorEntry {
   const p = err.params as Record<string, unknown>;
-  if (err.keyword === 'required') {
-    const path = jsonPath(err.instancePath, String(p.missingProperty));
-    return { code: 'FIELD.REQUIRED', message: `${path} is required.`, parameterList: [{ key: 'path', value: path }] };
-  }
-  const path = jsonPath(err.instancePath) || '$';
+  const path = errorPath(err);
   const param = [{ key: 'path', value: path }];
+  if (err.keyword === 'required')
+    return { code: 'FIELD.REQUIRED', message: `${path} is required.`, parameterList: param };
   if (err.keyword === 'type') {
     return { code: 'INVALID.FIELD.TYPE', message: `${path} must be ${String(p.type)}.`, parameterList: param };
   }
@@ -58,11 +58,7 @@ export class OperationChecker {
     for (const sample of operation.samples) {
       if (this.validate(sample.request)) continue;
       for (const e of this.validate.errors ?? []) {
-        if (e.keyword === 'required') {
-          lenient.add(
-            pathShape(jsonPath(e.instancePath, String((e.params as { missingProperty: string }).missingProperty))),
-          );
-        }
+        if (e.keyword === 'required') lenient.add(pathShape(errorPath(e)));
       }
     }
     this.lenient = lenient;

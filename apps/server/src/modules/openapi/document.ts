@@ -15,22 +15,25 @@ const MAX_DOCUMENT_DEPTH = 1_000;
 
 export type { JsonObject };
 
-/** The value a local JSON pointer (`#/components/schemas/X`) names, or undefined (core's resolver). */
-export const resolvePointer = resolveRef;
-
-/** Every `$ref` (as written) that does not resolve inside the document, sorted. */
-export function findDanglingRefs(doc: unknown): string[] {
-  const dangling = new Set<string>();
+/** Calls `visit` once for every object (not array) inside `value`, the root included; a shared one once. */
+export function forEachObject(value: unknown, visit: (node: JsonObject) => void): void {
   const seen = new Set<unknown>();
   const walk = (node: unknown) => {
     if (typeof node !== 'object' || node === null || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) return node.forEach(walk);
-    const ref = (node as JsonObject).$ref;
-    if (typeof ref === 'string' && resolvePointer(doc, ref) === undefined) dangling.add(ref);
+    visit(node as JsonObject);
     for (const v of Object.values(node)) walk(v);
   };
-  walk(doc);
+  walk(value);
+}
+
+/** Every `$ref` (as written) that does not resolve inside the document, sorted. */
+export function findDanglingRefs(doc: unknown): string[] {
+  const dangling = new Set<string>();
+  forEachObject(doc, ({ $ref }) => {
+    if (typeof $ref === 'string' && resolveRef(doc, $ref) === undefined) dangling.add($ref);
+  });
   return [...dangling].sort();
 }
 
@@ -197,7 +200,7 @@ export function splitRequestSchema(
   doc: JsonObject,
   schema: unknown,
 ): { full: unknown; fullName: string | null; samples: NamedSample[] } {
-  const deref = (s: unknown) => (isObject(s) && typeof s.$ref === 'string' ? resolvePointer(doc, s.$ref) : s);
+  const deref = (s: unknown) => (isObject(s) && typeof s.$ref === 'string' ? resolveRef(doc, s.$ref) : s);
   const top = deref(schema);
   const branches = isObject(top) && Array.isArray(top.oneOf) ? top.oneOf : null;
   if (!branches) {
@@ -243,13 +246,13 @@ export function indexOperations(name: string, doc: JsonObject): OpenApiOperation
       const content = firstContent(body?.content);
       const split = content ? splitRequestSchema(doc, content[1].schema) : { full: null, fullName: null, samples: [] };
       const fullTarget =
-        isObject(split.full) && typeof split.full.$ref === 'string' ? resolvePointer(doc, split.full.$ref) : split.full;
+        isObject(split.full) && typeof split.full.$ref === 'string' ? resolveRef(doc, split.full.$ref) : split.full;
       const contentExample = content?.[1].example ?? firstExampleValue(content?.[1].examples);
       const requestExample =
         split.samples[0]?.request ?? (isObject(fullTarget) ? fullTarget.example : undefined) ?? contentExample ?? null;
       const responses: OpenApiOperation['responses'] = {};
       for (const [status, r] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-        const resp = isObject(r) && typeof r.$ref === 'string' ? resolvePointer(doc, r.$ref) : r;
+        const resp = isObject(r) && typeof r.$ref === 'string' ? resolveRef(doc, r.$ref) : r;
         const rc = firstContent(isObject(resp) ? resp.content : undefined);
         responses[status] = { contentType: rc?.[0] ?? null, schema: rc?.[1].schema ?? null };
       }

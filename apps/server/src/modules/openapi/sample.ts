@@ -1,5 +1,4 @@
-import { isObject } from '@lab/core/json';
-import { resolvePointer, type JsonObject } from './document.js';
+import { decodePointer, isObject, resolvePointer, resolveRef, type JsonObject } from '@lab/core/json';
 
 /**
  * Builds a value from a schema of a document, preferring the document's own `example`s: the
@@ -65,7 +64,7 @@ export function sampleFromSchema(doc: JsonObject, schema: unknown, mode: SampleM
   const walk = (node: unknown, stack: readonly unknown[], extra: readonly string[] = []): unknown => {
     if (!isObject(node)) return undefined;
     if (typeof node.$ref === 'string') {
-      const target = resolvePointer(doc, node.$ref);
+      const target = resolveRef(doc, node.$ref);
       if (stack.includes(target)) return undefined;
       return walk(target, [...stack, target], extra);
     }
@@ -123,27 +122,14 @@ export function sampleFromSchema(doc: JsonObject, schema: unknown, mode: SampleM
 
 type Validate = ((value: unknown) => boolean) & { errors?: { instancePath: string; keyword: string }[] | null };
 
-/** Splits an ajv instancePath (`/a/0/b`) into keys. */
-function pathKeys(instancePath: string): string[] {
-  return instancePath === ''
-    ? []
-    : instancePath
-        .slice(1)
-        .split('/')
-        .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** Removes the value at a path (an array element or an object property); false when it is the root. */
-function removeAt(root: unknown, keys: string[]): boolean {
-  if (keys.length === 0) return false;
-  let node: unknown = root;
-  for (const k of keys.slice(0, -1)) {
-    node = Array.isArray(node) ? node[Number(k)] : isObject(node) ? node[k] : undefined;
-    if (node === undefined) return false;
-  }
-  const last = keys[keys.length - 1]!;
-  if (Array.isArray(node)) node.splice(Number(last), 1);
-  else if (isObject(node)) delete node[last];
+/** Removes the value at an Ajv instance path (an array element or an object property); false when it is the root. */
+function removeAt(root: unknown, instancePath: string): boolean {
+  const keys = decodePointer(instancePath);
+  const last = keys?.pop();
+  if (last === undefined) return false;
+  const parent = resolvePointer(root, keys!);
+  if (Array.isArray(parent)) parent.splice(Number(last), 1);
+  else if (isObject(parent)) delete parent[last];
   else return false;
   return true;
 }
@@ -161,7 +147,7 @@ export function repairToSchema(value: unknown, validate: Validate, maxRounds = 5
     const paths = [...new Set((validate.errors ?? []).map((e) => e.instancePath))].sort((a, b) => b.length - a.length);
     let changed = false;
     for (const p of paths) {
-      if (removeAt(value, pathKeys(p))) {
+      if (removeAt(value, p)) {
         removed.push(p);
         changed = true;
       }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../module.js';
-import { checkerFor } from './check.js';
+import { checkerFor, errorPath } from './check.js';
 import { conformantSample, repairToSchema } from './sample.js';
 import { OpenApiStore } from './store.js';
 
@@ -12,6 +12,8 @@ export interface OpenApiService {
   store: OpenApiStore;
   /** The request checker of an operation (and its response validators), compiled once per operation. */
   checkerFor: typeof checkerFor;
+  /** Where a validator's error is, as people read it (`a[0].b.c`, `$` for the root). */
+  errorPath: typeof errorPath;
   /** A value that fits a schema of a document (the simulators' example replies). */
   conformantSample: typeof conformantSample;
   /** Removes what a validator refuses from a value, in place, naming what it removed. */
@@ -25,6 +27,7 @@ export function createOpenApiService({ db, config }: ServiceContext): OpenApiSer
       derefCacheBytes: config.openApiDerefCacheBytes,
     }),
     checkerFor,
+    errorPath,
     conformantSample,
     repairToSchema,
   };

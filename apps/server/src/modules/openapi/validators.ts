@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
-import type { JsonObject } from './document.js';
+import { forEachObject, type JsonObject } from './document.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -10,16 +10,9 @@ const DOC_ID = 'openapi-document';
 /** Every `format` value used anywhere in the document. */
 function formatsIn(doc: unknown): Set<string> {
   const found = new Set<string>();
-  const seen = new Set<unknown>();
-  const walk = (node: unknown) => {
-    if (typeof node !== 'object' || node === null || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) return node.forEach(walk);
-    const rec = node as JsonObject;
-    if (typeof rec.format === 'string') found.add(rec.format);
-    for (const v of Object.values(rec)) walk(v);
-  };
-  walk(doc);
+  forEachObject(doc, ({ format }) => {
+    if (typeof format === 'string') found.add(format);
+  });
   return found;
 }
 

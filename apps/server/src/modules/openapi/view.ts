@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { OpenApiOperationView, OpenApiOperationsReply } from '@lab/core/contract';
-import { isObject, nonBlank } from '@lab/core/json';
+import { isObject, nonBlank, refName, resolveRef } from '@lab/core/json';
 import { buildSchemaTree } from '@lab/core/schema-tree';
-import { resolvePointer } from './document.js';
 import type { LoadedDocument, OpenApiStore } from './store.js';
 
 /**
@@ -40,9 +39,7 @@ export function operationView(loaded: LoadedDocument, method: string, path: stri
   const raw = isObject(item) ? item[method.toLowerCase()] : undefined;
   const rawOp = isObject(raw) ? raw : {};
   const schemaName =
-    isObject(op.requestSchema) && typeof op.requestSchema.$ref === 'string'
-      ? (op.requestSchema.$ref.split('/').pop() ?? null)
-      : null;
+    isObject(op.requestSchema) && typeof op.requestSchema.$ref === 'string' ? refName(op.requestSchema.$ref) : null;
   const rawResponses = isObject(rawOp.responses) ? rawOp.responses : {};
   return {
     document: loaded.name,
@@ -57,7 +54,7 @@ export function operationView(loaded: LoadedDocument, method: string, path: stri
         : { contentType: op.requestContentType, schemaName, tree: buildSchemaTree(op.requestSchema, doc) },
     responses: Object.entries(op.responses).map(([status, r]) => {
       const rr = rawResponses[status];
-      const resp = isObject(rr) && typeof rr.$ref === 'string' ? resolvePointer(doc, rr.$ref) : rr;
+      const resp = isObject(rr) && typeof rr.$ref === 'string' ? resolveRef(doc, rr.$ref) : rr;
       return {
         status,
         description: isObject(resp) ? (nonBlank(resp.description) ?? null) : null,

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CARRIER_ENDPOINTS, CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
+import { CARRIER_ENDPOINTS, carrierCallOf } from '@lab/core/carrier';
 import type { SimFault, SimFaultBody } from '@lab/core/contract';
 import { FAULT_STATUSES, SIM_FAULT_HEADER, TOKEN_ENDPOINT_ID, type FaultStatus } from '@lab/core/simulator';
 import type { Db } from '../../db/index.js';
-import { SIM_PREFIX } from '../../http/web.js';
 import type { ServiceContext } from '../../module.js';
 import type { SimFaultTable } from './tables.js';
 
@@ -119,23 +118,8 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 /** The bearer token of an Authorization header, if any. */
 const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
 
-/**
- * The catalogue endpoint id of a call to the carrier simulator, from its method and path below
- * /lab/sim (`/carrier…` the REST host, `/carrier-documents…` the documents host, `/production`
- * stripped), `oauth-token` for the token path; undefined for anything else (labels, status).
- */
-export function endpointIdOf(method: string, url: string): string | undefined {
-  const pathname = url.split('?')[0] ?? '';
-  if (!pathname.startsWith(`${SIM_PREFIX}/`)) return undefined;
-  const rest = pathname.slice(SIM_PREFIX.length);
-  const m = /^\/(carrier-documents|carrier)(\/.*)?$/.exec(rest);
-  if (!m) return undefined;
-  const host: CarrierHost = m[1] === 'carrier' ? 'api' : 'documents';
-  let path = m[2] ?? '';
-  if (path === '/production' || path.startsWith('/production/')) path = path.slice('/production'.length);
-  if (host === 'api' && method === 'POST' && path === CARRIER_TOKEN_PATH) return TOKEN_ENDPOINT_ID;
-  return findEndpoint(method, path, host)?.id;
-}
+/** The catalogue endpoint id of a call to the carrier twin (`oauth-token` for the token), if it is one. */
+const endpointIdOf = (request: FastifyRequest) => carrierCallOf(request.method, request.url)?.endpointId;
 
 /** The `simFaults` service (LabServices['simFaults']). */
 export interface SimFaults {
@@ -311,11 +295,11 @@ export function createSimFaults({ db, log }: ServiceContext): SimFaults {
             .send(errorBody(request, 'INVALID.INPUT.EXCEPTION', parsed));
         }
         faults = [parsed];
-        if (parsed.kind === 'token-expired' && endpointIdOf(request.method, request.url) === TOKEN_ENDPOINT_ID) {
+        if (parsed.kind === 'token-expired' && endpointIdOf(request) === TOKEN_ENDPOINT_ID) {
           faults = [];
         }
       } else {
-        const endpointId = endpointIdOf(request.method, request.url);
+        const endpointId = endpointIdOf(request);
         const row = endpointId === undefined ? undefined : await repo.get(endpointId);
         faults = row ? await storedFaults(request, row) : [];
       }
@@ -348,7 +332,7 @@ export function createSimFaults({ db, log }: ServiceContext): SimFaults {
 
     // Tokens issued while a token-expired fault is on are remembered: they pass until the fault is cleared.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (reply.statusCode !== 200 || endpointIdOf(request.method, request.url) !== TOKEN_ENDPOINT_ID) return payload;
+      if (reply.statusCode !== 200 || endpointIdOf(request) !== TOKEN_ENDPOINT_ID) return payload;
       if (!(await repo.tokenExpiredOn())) return payload;
       try {
         const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SIM_ENVIRONMENTS, SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
+import { CARRIER_ENVIRONMENTS } from '@lab/core/carrier';
+import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import type { Db } from '../../db/index.js';
 import type { ServiceContext } from '../../module.js';
 
@@ -129,14 +130,14 @@ export class SimClockService implements SimClock {
     this.repo = new SimClockRepo(ctx.db, this.factor);
     this.ticker = setInterval(() => {
       if (this.listeners.size === 0) return;
-      for (const environment of SIM_ENVIRONMENTS) this.trigger(environment);
+      for (const environment of CARRIER_ENVIRONMENTS) this.trigger(environment);
     }, ctx.config.simClockTickMs);
     this.ticker.unref();
     this.offBus = ctx.bus.subscribe(SIMULATOR_TOPICS.clock, (data) => {
       const message = data as Partial<SimClockMessage>;
       // This instance ran its listeners when it advanced; other instances' advances arrive here.
       if (message.instance === this.instance) return;
-      if (!(SIM_ENVIRONMENTS as readonly unknown[]).includes(message.environment)) return;
+      if (!(CARRIER_ENVIRONMENTS as readonly unknown[]).includes(message.environment)) return;
       this.trigger(message.environment!);
     });
   }

@@ -5,22 +5,11 @@ import { defaultSample } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import type { AppConfig } from '../../config.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
-import { closedPort, rawRequest, standInServer } from '../../test/http.js';
+import { closedPort, gatewayToken, listenLoopback, rawRequest, standInServer, TOKEN_FORM } from '../../test/http.js';
 
 type Json = Record<string, any>;
 
 const SIM = { openApiRecheckMs: 0, simSeed: 13 } satisfies Partial<AppConfig>;
-const baseOf = (t: TestApp) => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-const TOKEN_BODY = 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret';
-
-async function gatewayToken(base: string): Promise<string> {
-  const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: TOKEN_BODY,
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.json().access_token as string;
-}
 
 const carrier = (base: string, token: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   rawRequest(base, 'POST', `/lab/api/carrier/sandbox${path}`, {
@@ -156,8 +145,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, SIM, { imported: true });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseOf(t);
+    base = await listenLoopback(t.app);
     token = await gatewayToken(base);
   }, 120_000);
   afterAll(() => t.close());
@@ -176,7 +164,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
       conformance: { request: null, response: null },
     });
     expect(entry.request.body).toBe('grant_type=client_credentials&client_id=lab-key&client_secret=[redacted]');
-    expect(entry.request.size).toBe(TOKEN_BODY.length);
+    expect(entry.request.size).toBe(TOKEN_FORM.length);
     // `token_type` is secret-named to the logger too (SECRET_NAME): redacted alike.
     expect(JSON.parse(entry.response.body)).toEqual({
       access_token: '[redacted]',
@@ -343,7 +331,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
           method: 'POST',
           url: '/lab/sim/carrier/oauth/token',
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-customer-transaction-id': `n${i}` },
-          payload: TOKEN_BODY,
+          payload: TOKEN_FORM,
         });
       }
       const { entries, total } = await traffic(t, '?limit=10');
@@ -351,7 +339,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
       expect(entries.map((e) => e.request.headers['x-customer-transaction-id'])).toEqual(['n4', 'n3', 'n2']);
       expect(entries[0]!.request).toMatchObject({
         body: 'grant_type=client_cr',
-        size: TOKEN_BODY.length,
+        size: TOKEN_FORM.length,
         truncated: true,
       });
     } finally {
@@ -367,7 +355,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
           method: 'POST',
           url: '/lab/sim/carrier/oauth/token',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: TOKEN_BODY,
+          payload: TOKEN_FORM,
         });
       }
       const { entries, total } = await traffic(t, '?limit=10');
@@ -386,7 +374,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
         method: 'POST',
         url: '/lab/sim/carrier/oauth/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: TOKEN_BODY,
+        payload: TOKEN_FORM,
       });
       expect(await traffic(t)).toEqual({ entries: [], total: 0, maxEntries: 0, maxBytes: 16 * 1024 * 1024 });
     } finally {
@@ -401,10 +389,9 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
       gatewayUpstreams: { carrierSandbox: `http://127.0.0.1:${port}` } as never,
     });
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const res = await rawRequest(baseOf(t), 'POST', '/lab/api/carrier/sandbox/oauth/token', {
+      const res = await rawRequest(await listenLoopback(t.app), 'POST', '/lab/api/carrier/sandbox/oauth/token', {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: TOKEN_BODY,
+        body: TOKEN_FORM,
       });
       expect(res.status).toBe(502);
       const { entries } = await traffic(t);
@@ -435,9 +422,8 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
       { imported: true },
     );
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
       const res = await carrier(
-        baseOf(t),
+        await listenLoopback(t.app),
         'real-token',
         '/country/v1/postal/validate',
         defaultSample('postal-validate'),

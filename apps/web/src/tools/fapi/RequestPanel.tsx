@@ -1,14 +1,19 @@
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { Button, Col, Flex, Row, Spin, Tag, Tooltip } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
-import { endpointById, UPSTREAM_AUTHORIZATION_HEADER, type CarrierEndpoint } from '@lab/core/carrier';
+import {
+  endpointById,
+  UPSTREAM_AUTHORIZATION_HEADER,
+  type CarrierEndpoint,
+  type CarrierEnvironment,
+} from '@lab/core/carrier';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import type { PlaygroundHandoff } from '@/lib/playground/handoff';
 import { SPECIFIC_FORMS } from './forms';
 import { ResponseDemo } from './demos';
 import { gatewayUrl } from './shared/client';
-import type { ActiveCredential, CarrierCallResult, CarrierEnv } from './shared/types';
+import type { ActiveCredential, CarrierCallResult } from './shared/types';
 import { transactionId } from './curl';
 import { CurlModal } from './CurlModal';
 import { EndpointPicker } from './EndpointPicker';
@@ -62,7 +67,7 @@ export function RequestPanel(props: RequestPanelProps) {
   const { tab, onChange, credential, response } = props;
   const m = useMessages(messages);
   const endpoint: CarrierEndpoint = endpointById(tab.endpointId) ?? endpointById('ship-create')!;
-  const env: CarrierEnv = credential?.env ?? 'sandbox';
+  const env: CarrierEnvironment = credential?.env ?? 'sandbox';
   const path = tab.path || endpoint.path;
   const [requestMode, setRequestMode] = useState<EditorMode>('text');
   const [responseMode, setResponseMode] = useState<EditorMode>('text');

@@ -1,4 +1,5 @@
-import type { ActiveCredential, CarrierEnv } from './shared/types';
+import type { CarrierEnvironment } from '@lab/core/carrier';
+import type { ActiveCredential } from './shared/types';
 
 /**
  * The four credential slots (`No.1`–`No.4`), saved encrypted with secureStorage under
@@ -96,7 +97,7 @@ export function activeSlot(state: CredentialState): CredentialSlot | undefined {
   return slot && slot.isLocked && slot.clientId ? slot : undefined;
 }
 
-export function slotEnv(slot: CredentialSlot): CarrierEnv {
+export function slotEnv(slot: CredentialSlot): CarrierEnvironment {
   return slot.isProduction ? 'production' : 'sandbox';
 }
 

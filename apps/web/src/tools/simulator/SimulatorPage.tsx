@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Badge, Card, Flex, Segmented, Space, Tabs, Typography } from 'antd';
-import { SIM_ENVIRONMENTS, type SimEnvironmentName } from '@lab/core/simulator';
+import { CARRIER_ENVIRONMENTS } from '@lab/core/carrier';
+import type { SimEnvironmentName } from '@lab/core/simulator';
 import { useMessages } from '@/lib/i18n';
 import { ClockBar } from './ClockBar';
 import { FaultsPanel } from './FaultsPanel';
@@ -58,7 +59,7 @@ export default function SimulatorPage() {
               <Segmented<SimEnvironmentName>
                 aria-label="environment"
                 value={environment}
-                options={SIM_ENVIRONMENTS.map((value) => ({
+                options={CARRIER_ENVIRONMENTS.map((value) => ({
                   value,
                   label: value === 'sandbox' ? m.sandbox : m.production,
                 }))}

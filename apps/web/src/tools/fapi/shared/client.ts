@@ -1,5 +1,5 @@
-import { UPSTREAM_AUTHORIZATION_HEADER } from '@lab/core/carrier';
-import type { CarrierCallResult, CarrierEnv, CarrierLocale } from './types';
+import { UPSTREAM_AUTHORIZATION_HEADER, type CarrierEnvironment } from '@lab/core/carrier';
+import type { CarrierCallResult, CarrierLocale } from './types';
 
 /**
  * The browser side of the carrier gateway (docs/modules/gateway.md): every playground call goes
@@ -10,7 +10,7 @@ import type { CarrierCallResult, CarrierEnv, CarrierLocale } from './types';
 export const GATEWAY_BASE = '/lab/api/carrier';
 
 /** The gateway URL of a catalogue path (`/ship/v1/shipments`, `/documents/v1/etds/upload`). */
-export function gatewayUrl(env: CarrierEnv, path: string): string {
+export function gatewayUrl(env: CarrierEnvironment, path: string): string {
   return `${GATEWAY_BASE}/${env}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
@@ -60,7 +60,7 @@ function unreachable(e: unknown, started: number): CarrierCallResult {
 }
 
 export interface CarrierCall {
-  env: CarrierEnv;
+  env: CarrierEnvironment;
   method: 'POST' | 'PUT';
   /** Catalogue path, e.g. `/ship/v1/shipments`. */
   path: string;
@@ -102,7 +102,7 @@ export async function callCarrier(call: CarrierCall): Promise<CarrierCallResult>
  * `/documents/v1/etds/upload` or `/documents/v1/lhsimages/upload`). The browser sets the boundary.
  */
 export async function uploadCarrierDocument(call: {
-  env: CarrierEnv;
+  env: CarrierEnvironment;
   path: string;
   accessToken: string;
   form: FormData;
@@ -141,7 +141,7 @@ export interface CarrierToken {
 
 /** OAuth client_credentials through the gateway; the failed result when the carrier refuses. */
 export async function fetchCarrierToken(
-  env: CarrierEnv,
+  env: CarrierEnvironment,
   clientId: string,
   clientSecret: string,
   now: () => number = Date.now,

@@ -1,13 +1,13 @@
+import type { CarrierEnvironment } from '@lab/core/carrier';
 import type { PlaygroundHandoff } from '@/lib/playground/handoff';
 
 /** Types shared by the playground (`/api/fapi`), its forms and demos, the payload generator and the doc viewer. */
 
-export type CarrierEnv = 'sandbox' | 'production';
 export type CarrierLocale = 'en_US' | 'zh_CN';
 
 /** The credential a call is made with: the active slot's environment and its bearer token. */
 export interface ActiveCredential {
-  env: CarrierEnv;
+  env: CarrierEnvironment;
   accessToken: string;
   /** The slot's comment, else its name (`No.2`): used in `x-customer-transaction-id`. */
   label: string;

@@ -6,10 +6,10 @@ import {
   DEFAULT_SPLUNK_SETTINGS,
   SPLUNK_PLACEHOLDERS,
   SPLUNK_RELATIVE_RANGES,
-  type SplunkEnvironment,
   type SplunkSettings,
   type SplunkTimeRange,
 } from '@lab/core/text';
+import type { CarrierEnvironment } from '@lab/core/carrier';
 import { copyWithNotice } from '@/lib/clipboard';
 import { loadSplunkSettings, saveSplunkSettings } from './settings';
 import { fillMessage, useMessages } from '@/lib/i18n';
@@ -42,7 +42,7 @@ const ID_FIELDS: { name: IdField; label: string; maxLength: number }[] = [
 export default function SplunkTab() {
   const [settings, setSettings] = useState<SplunkSettings>(loadSplunkSettings);
   const m = useMessages(messages);
-  const [environment, setEnvironment] = useState<SplunkEnvironment>('production');
+  const [environment, setEnvironment] = useState<CarrierEnvironment>('production');
   const [ids, setIds] = useState<Record<IdField, string>>({ transactionId: '', trackingNumber: '', accountNumber: '' });
   const [endpoint, setEndpoint] = useState('');
   const [rangeChoice, setRangeChoice] = useState<string>('-24h');
@@ -67,7 +67,7 @@ export default function SplunkTab() {
           <Radio.Group
             optionType="button"
             value={environment}
-            onChange={(e) => setEnvironment(e.target.value as SplunkEnvironment)}
+            onChange={(e) => setEnvironment(e.target.value as CarrierEnvironment)}
             options={[
               { value: 'sandbox', label: m.sandbox },
               { value: 'production', label: m.production },

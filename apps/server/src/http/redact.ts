@@ -1,0 +1,131 @@
+/**
+ * The one rule for keeping secrets out of what the server writes down: log lines (`logger.ts`),
+ * the gateway's logged bodies and the traffic log. A field whose name looks like a secret is
+ * blanked at any depth, also inside strings that hold JSON; a query parameter likewise in a URL.
+ */
+
+export const CENSOR = '[redacted]';
+
+/**
+ * Field names whose values are secrets, whatever their spelling (`client-secret`, `apiSecret`,
+ * `secretKey`, `privateKey`, `bearerToken`, `child_secret`, `x-api-key`, …).
+ */
+export const SECRET_NAME = /secret|passw|pwd|token|bearer|api.?key|private.?key|authori[sz]ation|cookie|credential/i;
+
+/** Query parameters whose values are secrets (OAuth tokens and codes, client secrets, api keys, passwords, signatures). */
+export const SECRET_PARAM = /token|secret|passw|pwd|api[-_]?key|auth|credential|session|signature|^sig$|^key$|^code$/i;
+
+/** Deeper than this a value is cut (a log line has no business being this deep). */
+const MAX_DEPTH = 64;
+/** Strings up to this size that look like JSON are parsed and redacted inside. */
+const MAX_JSON_STRING = 256 * 1024;
+
+const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
+
+/** A secret-named field with a value: blanked (an empty or absent value shows nothing). */
+const blanks = (name: string, value: unknown) =>
+  SECRET_NAME.test(name) && value !== null && value !== undefined && value !== '';
+
+/** The URL with the values of secret-named query parameters replaced by `[redacted]` (the rest as sent). */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq === -1 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the name as sent
+      }
+      return eq !== -1 && SECRET_PARAM.test(name) ? `${rawName}=${CENSOR}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+function redactString(text: string, depth: number, seen: WeakSet<object>): string {
+  if (text.length > MAX_JSON_STRING || !looksLikeJson(text)) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const redacted = redactValue(parsed, depth + 1, seen);
+  return JSON.stringify(redacted);
+}
+
+function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') return redactString(value, depth, seen);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return '[too deep]';
+  if (seen.has(value)) return '[circular]';
+  // Only plain objects and arrays are copied: a request, reply or error goes to its serializer as it is.
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  seen.add(value); // the objects on the current path: a cycle, not a shared value, is cut
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map((v) => redactValue(v, depth + 1, seen));
+  else {
+    const copy: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      // Defined, not assigned: a field named `__proto__` (JSON.parse makes one) stays a field.
+      Object.defineProperty(copy, k, {
+        value: blanks(k, v) ? CENSOR : redactValue(v, depth + 1, seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    out = copy;
+  }
+  seen.delete(value);
+  return out;
+}
+
+/**
+ * A copy of a value (a log line's fields, a parsed body) with every secret-named field blanked at
+ * any depth, also inside strings that hold JSON (a body logged as text).
+ */
+export function redactSecrets(value: unknown): unknown {
+  return redactValue(value, 0, new WeakSet());
+}
+
+/**
+ * Whether redactSecrets would change a parsed value: a secret-named field with a value, or a
+ * string that may hold JSON. Most bodies have neither, and are kept as sent without a copy.
+ */
+function needsRedaction(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return looksLikeJson(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (needsRedaction(v, depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue;
+    const v = record[k];
+    if (blanks(k, v)) return true;
+    if (needsRedaction(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** A parsed JSON value as text with its secrets redacted: `sent` (its text as sent) when nothing in it is secret. */
+export const redactedJsonText = (value: unknown, sent?: string): string =>
+  needsRedaction(value) ? JSON.stringify(redactSecrets(value)) : (sent ?? JSON.stringify(value) ?? '');
+
+/** A form body (`a=1&client_secret=…`) with its secret-named fields redacted. */
+export function redactedFormText(text: string): string {
+  const redacted = redactSecrets(Object.fromEntries(new URLSearchParams(text))) as Record<string, string>;
+  return Object.entries(redacted)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${v === CENSOR ? v : encodeURIComponent(v)}`)
+    .join('&');
+}
