@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
-import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
+import { behaviourFor, type SimContext, type SimReply } from './behaviours/index.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
 import { releaseDue } from './release.js';
