@@ -6,6 +6,7 @@ import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import type { AppConfig } from '../../config.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest, standInServer } from '../../test/http.js';
+import { gatewayClient } from '../../test/simulators.js';
 
 type Json = Record<string, any>;
 
@@ -154,12 +155,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
   let base: string;
   let token: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, SIM, { imported: true });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseOf(t);
-    token = await gatewayToken(base);
-  }, 120_000);
+  beforeAll(async () => ({ t, base, token } = await gatewayClient(dialect, SIM, { imported: true })), 120_000);
   afterAll(() => t.close());
 
   it('records the token call with its secrets redacted as the logs redact them', async () => {
