@@ -93,16 +93,3 @@ export async function listenLoopback(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
 }
-
-/** The OAuth form the tests' carrier clients send (the built-in twin issues a token to any client). */
-export const TOKEN_FORM = 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret';
-
-/** A sandbox bearer token from the carrier's OAuth endpoint, asked through the gateway at `base`. */
-export async function gatewayToken(base: string, form = TOKEN_FORM): Promise<string> {
-  const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  if (res.status !== 200) throw new Error(`the gateway's token call answered ${res.status}: ${res.text}`);
-  return res.json().access_token as string;
-}

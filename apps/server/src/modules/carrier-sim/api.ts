@@ -4,7 +4,7 @@ import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { HttpError, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
 import { isFinal, planScans, replan, scenarioApplies, type ScanPlace } from './lifecycle.js';
-import { SimStore, type ScanEventRow, type ShipmentRow } from './repo.js';
+import type { ScanEventRow, ShipmentRow } from './repo.js';
 import type { SimParty } from './state.js';
 import { isScenario, plannedOf, planInputOf, scanRow } from './tracking.js';
 
@@ -27,8 +27,7 @@ const short = (p: ScanPlace): SimShipment['origin'] => ({
  * simulated now.
  */
 export const carrierSimApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = new SimStore(app.db.kysely, app.config.simMaxShipments);
-  const { simClock } = app.services;
+  const { simClock, twinStore: store } = app.services;
 
   async function view(s: ShipmentRow, now: number): Promise<SimShipment> {
     return views([s], now).then((v) => v[0]!);

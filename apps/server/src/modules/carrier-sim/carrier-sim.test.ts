@@ -10,7 +10,10 @@ import { isValidExpressTracking } from '@lab/core/shipping';
 import { servicesOf } from '../../app.js';
 import { referenceDir } from '../../paths.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { multipart } from '../../test/multipart.js';
+import { requestToken, tokenForm, TWIN, twinCall, twinToken } from '../../test/simulators.js';
 import { SimState } from './state.js';
+import { cancelRequest, commodity, customs, toShenzhen } from './testShipments.js';
 
 const DOCS = path.join(referenceDir, 'carrier-openapi');
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -64,21 +67,6 @@ function responseValidator(document: string, method: string, opPath: string, sta
   return validate;
 }
 
-function multipart(document: unknown, filename: string, content: Buffer) {
-  const boundary = '----labsim' + 'x'.repeat(8);
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="document"\r\n\r\n${JSON.stringify(document)}\r\n`,
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 // Dialect-neutral: the simulator reads the OpenAPI store and the postal data, whose SQL the openapi and
 // lookups suites cover on both dialects.
 describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect) => {
@@ -87,46 +75,35 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
 
   const call = (endpoint: CarrierEndpoint | string, body: unknown, headers: Record<string, string> = {}) => {
     const e = typeof endpoint === 'string' ? CARRIER_ENDPOINTS.find((x) => x.id === endpoint)! : endpoint;
-    const url = `/lab/sim/carrier${e.path.replace('{shipmentid}', '794953555571')}`;
+    const { method } = e;
     if (e.host === 'documents') {
       const sample = body as { document: unknown; attachment: string };
-      const mp = multipart(sample.document, sample.attachment, Buffer.from('%PDF-1.4 sample'));
-      return t.app.inject({
-        method: e.method,
-        url: `/lab/sim/carrier-documents${e.path}`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': mp.contentType, ...headers },
-        payload: mp.body,
+      const mp = multipart([
+        { name: 'document', value: JSON.stringify(sample.document) },
+        { name: 'attachment', value: Buffer.from('%PDF-1.4 sample'), filename: sample.attachment },
+      ]);
+      return twinCall(t.app, token, e.path, mp.body, {
+        method,
+        host: '/lab/sim/carrier-documents',
+        headers: { 'content-type': mp.contentType, ...headers },
       });
     }
-    return t.app.inject({
-      method: e.method,
-      url,
-      headers: { authorization: `Bearer ${token}`, 'x-customer-transaction-id': 'lab-test-1', ...headers },
-      payload: body as Json,
+    return twinCall(t.app, token, e.path.replace('{shipmentid}', '794953555571'), body, {
+      method,
+      headers: { 'x-customer-transaction-id': 'lab-test-1', ...headers },
     });
   };
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 42 }, { imported: true });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-    });
-    token = res.json().access_token;
+    token = await twinToken(t.app);
   }, 120_000);
 
   afterAll(() => t.close());
 
   describe('OAuth', () => {
     it('issues a bearer token for client credentials (expires_in 3600)', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/lab/sim/carrier/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
-      });
+      const res = await requestToken(t.app, TWIN, tokenForm('k', 's'));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         access_token: expect.stringMatching(/^sim\./),
@@ -139,12 +116,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it("answers 401 in the carrier's error shape for the secret `invalid`", async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/lab/sim/carrier/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'grant_type=client_credentials&client_id=k&client_secret=invalid',
-      });
+      const res = await requestToken(t.app, TWIN, tokenForm('k', 'invalid'));
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         transactionId: expect.any(String),
@@ -180,19 +152,14 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     it('refuses an expired bearer', async () => {
       const short = await buildTestApp(dialect, { simTokenTtlSeconds: 0 });
       try {
-        const issued = await short.app.inject({
-          method: 'POST',
-          url: '/lab/sim/carrier/oauth/token',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
-        });
+        const issued = await requestToken(short.app, TWIN, tokenForm('k', 's'));
         expect(issued.json().expires_in).toBe(0);
-        const res = await short.app.inject({
-          method: 'POST',
-          url: '/lab/sim/carrier/track/v1/trackingnumbers',
-          headers: { authorization: `Bearer ${issued.json().access_token}` },
-          payload: defaultSample('track-tracking-numbers') as Json,
-        });
+        const res = await twinCall(
+          short.app,
+          issued.json().access_token,
+          '/track/v1/trackingnumbers',
+          defaultSample('track-tracking-numbers'),
+        );
         expect(res.statusCode).toBe(401);
         expect(res.json().errors).toEqual([
           { code: 'NOT.AUTHORIZED.ERROR', message: 'Access token expired. Please modify your request and try again.' },
@@ -347,7 +314,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
         message: 'Tracking number cannot be found. Please correct the tracking number and try again.',
       });
 
-      const cancel = () => call('ship-cancel', { accountNumber: { value: '740561075' }, trackingNumber: numbers[0] });
+      const cancel = () => call('ship-cancel', cancelRequest(numbers[0]!));
       const first = await cancel();
       expect(first.statusCode).toBe(200);
       expect(first.json().output).toMatchObject({ cancelledShipment: true });
@@ -364,36 +331,11 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     it('returns the commercial invoice the request asks for, inline or as a URL, and nothing it does not ask for', async () => {
       const intl = defaultSample('ship-create') as Json;
       const rs = intl.requestedShipment;
-      rs.recipients[0].address = {
-        ...rs.recipients[0].address,
-        countryCode: 'CN',
-        city: 'Shenzhen',
-        postalCode: '518057',
-      };
-      rs.serviceType = 'FEDEX_INTERNATIONAL_PRIORITY';
-      rs.customsClearanceDetail = {
-        dutiesPayment: { paymentType: 'SENDER' },
-        commercialInvoice: { shipmentPurpose: 'GIFT' },
-        commodities: [
-          {
-            description: 'Cotton shirts',
-            quantity: 3,
-            quantityUnits: 'PCS',
-            countryOfManufacture: 'US',
-            harmonizedCode: '610510',
-            weight: { units: 'KG', value: 1 },
-            customsValue: { amount: 10.1, currency: 'USD' },
-          },
-          {
-            description: 'Mugs',
-            quantity: 2,
-            quantityUnits: 'PCS',
-            countryOfManufacture: 'US',
-            weight: { units: 'KG', value: 1 },
-            customsValue: { amount: 0.2, currency: 'USD' },
-          },
-        ],
-      };
+      toShenzhen(rs);
+      rs.customsClearanceDetail = customs(
+        [{ ...commodity('Cotton shirts', 10.1, 3), harmonizedCode: '610510' }, commodity('Mugs', 0.2, 2)],
+        { commercialInvoice: { shipmentPurpose: 'GIFT' } },
+      );
       rs.shippingDocumentSpecification = {
         shippingDocumentTypes: ['COMMERCIAL_INVOICE'],
         commercialInvoiceDetail: { documentFormat: { stockType: 'PAPER_LETTER', docType: 'PDF' } },
@@ -591,40 +533,22 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     try {
       const status = await bare.app.inject({ method: 'GET', url: '/lab/sim/carrier/status' });
       expect(status.json()).toMatchObject({ validation: 'off', documents: 0 });
-      const issued = await bare.app.inject({
-        method: 'POST',
-        url: '/lab/sim/carrier/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
-      });
       // Valid for the rules (rules.ts), not for the schema: an unknown pickup type.
       const bad = defaultSample('ship-create') as Json;
       bad.requestedShipment.pickupType = 'TELEPORT';
-      const res = await bare.app.inject({
-        method: 'POST',
-        url: '/lab/sim/carrier/ship/v1/shipments',
-        headers: { authorization: `Bearer ${issued.json().access_token}` },
-        payload: bad,
-      });
+      const res = await twinCall(
+        bare.app,
+        await twinToken(bare.app, { clientId: 'k', secret: 's' }),
+        '/ship/v1/shipments',
+        bad,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-sim-validation']).toBe('off: no OpenAPI document ship--Shipment-Resource imported');
       // Same seed, same first tracking number as any other simulator started with it.
       const again = await buildTestApp(dialect, { simSeed: 42 });
       try {
-        const token2 = (
-          await again.app.inject({
-            method: 'POST',
-            url: '/lab/sim/carrier/oauth/token',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: 'grant_type=client_credentials&client_id=k&client_secret=s',
-          })
-        ).json().access_token;
-        const res2 = await again.app.inject({
-          method: 'POST',
-          url: '/lab/sim/carrier/ship/v1/shipments',
-          headers: { authorization: `Bearer ${token2}` },
-          payload: bad,
-        });
+        const token2 = await twinToken(again.app, { clientId: 'k', secret: 's' });
+        const res2 = await twinCall(again.app, token2, '/ship/v1/shipments', bad);
         const first = (r: typeof res) => r.json().output.transactionShipments[0].masterTrackingNumber;
         expect(first(res2)).toBe(first(res));
       } finally {

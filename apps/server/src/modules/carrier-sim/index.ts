@@ -3,8 +3,19 @@ import * as m0060 from './migrations/0060_carrier_sim_state.js';
 import * as m0100 from './migrations/0100_carrier_sim_lifecycle.js';
 import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
+import { SimStore } from './repo.js';
 import { carrierSimConfig } from './settings.js';
 import './tables.js';
+
+declare module '../../module.js' {
+  interface LabServices {
+    /**
+     * The carrier twin's state in the database (shipments, open shipments, pickups, uploads): one per
+     * app, shared by the twin's routes under /lab/sim and its Simulator routes under /lab/api.
+     */
+    twinStore: SimStore;
+  }
+}
 
 /**
  * The offline carrier simulator under /lab/sim/carrier and /lab/sim/carrier-documents (sandbox;
@@ -21,4 +32,5 @@ export const carrierSimModule = defineModule({
   api: carrierSimApiRoutes,
   migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
   needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simFaults', 'traffic'],
+  provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });

@@ -1,6 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSample } from '@lab/core/carrier';
 import type { SimShipment } from '@lab/core/contract';
 import { SIMULATOR_TOPICS, type SimScenario } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
@@ -11,7 +10,9 @@ import {
   labModulesWithServices,
   type TestApp,
 } from '../../test/helpers.js';
+import { TWIN, twinCall, twinToken } from '../../test/simulators.js';
 import { manualClock, recordingSender, type SimWebhookEvent } from './testClock.js';
+import { cancelRequest, commodity, customs, shipRequest, toShenzhen } from './testShipments.js';
 
 type Json = Record<string, any>;
 
@@ -22,51 +23,31 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The sample shipment sent from Memphis to Shenzhen with two packages (ZPL labels: fast), on `shipDate`. */
 function international(shipDate: string, reference?: string): Json {
-  const body = structuredClone(defaultSample('ship-create')) as Json;
-  const rs = body.requestedShipment;
-  rs.shipDatestamp = shipDate;
-  rs.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
-  rs.recipients[0].address = {
-    streetLines: ['9 Keyuan Rd'],
-    city: 'Shenzhen',
-    stateOrProvinceCode: 'GD',
-    postalCode: '518057',
-    countryCode: 'CN',
-  };
-  rs.serviceType = 'FEDEX_INTERNATIONAL_PRIORITY';
-  rs.customsClearanceDetail = {
-    dutiesPayment: { paymentType: 'SENDER' },
-    commercialInvoice: { shipmentPurpose: 'GIFT' },
-    commodities: [
+  return shipRequest((_body, rs) => {
+    rs.shipDatestamp = shipDate;
+    toShenzhen(rs);
+    rs.customsClearanceDetail = customs([commodity('Cotton shirts', 30, 3)], {
+      commercialInvoice: { shipmentPurpose: 'GIFT' },
+    });
+    rs.requestedPackageLineItems = [
       {
-        description: 'Cotton shirts',
-        quantity: 3,
-        quantityUnits: 'PCS',
-        countryOfManufacture: 'US',
-        weight: { units: 'KG', value: 1 },
-        customsValue: { amount: 30, currency: 'USD' },
+        weight: { units: 'LB', value: 4 },
+        ...(reference
+          ? { customerReferences: [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: reference }] }
+          : {}),
       },
-    ],
-  };
-  rs.requestedPackageLineItems = [
-    {
-      weight: { units: 'LB', value: 4 },
-      ...(reference ? { customerReferences: [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: reference }] } : {}),
-    },
-    { weight: { units: 'LB', value: 3 } },
-  ];
-  return body;
+      { weight: { units: 'LB', value: 3 } },
+    ];
+  });
 }
 
 /** The sample's domestic shipment (Memphis → Beverly Hills), one package. */
 function domestic(shipDate: string, reference?: string): Json {
-  const body = structuredClone(defaultSample('ship-create')) as Json;
-  const rs = body.requestedShipment;
-  rs.shipDatestamp = shipDate;
-  rs.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
-  if (reference)
-    rs.requestedPackageLineItems[0].customerReferences = [{ customerReferenceType: 'P_O_NUMBER', value: reference }];
-  return body;
+  return shipRequest((_body, rs) => {
+    rs.shipDatestamp = shipDate;
+    if (reference)
+      rs.requestedPackageLineItems[0].customerReferences = [{ customerReferenceType: 'P_O_NUMBER', value: reference }];
+  });
 }
 
 /** What an event of a plan is, without its time: type, description, derived status, city and country. */
@@ -111,13 +92,7 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
         modules: labModulesWithServices('sim', { simClock: () => clock, webhookSender: () => sender }),
       },
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-    });
-    token = res.json().access_token;
+    token = await twinToken(t.app);
     // The twin's own response validator (the openApi service), as twin-labels.test.ts uses it.
     const openApi = servicesOf(t.app).openApi;
     const found = await openApi.store.getOperation(
@@ -147,25 +122,15 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
   }
 
   async function ship(body: Json): Promise<Json> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/ship/v1/shipments',
-      headers: { authorization: `Bearer ${token}` },
-      payload: body,
-    });
+    const res = await twinCall(t.app, token, '/ship/v1/shipments', body);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().output.transactionShipments[0];
   }
 
   async function track(...numbers: string[]): Promise<Json[]> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/track/v1/trackingnumbers',
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        includeDetailedScans: true,
-        trackingInfo: numbers.map((n) => ({ trackingNumberInfo: { trackingNumber: n } })),
-      },
+    const res = await twinCall(t.app, token, '/track/v1/trackingnumbers', {
+      includeDetailedScans: true,
+      trackingInfo: numbers.map((n) => ({ trackingNumberInfo: { trackingNumber: n } })),
     });
     expect(res.statusCode).toBe(200);
     expect(validateTrack(res.json()), JSON.stringify(trackErrors())).toBe(true);
@@ -180,6 +145,9 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     expect(found).toBeDefined();
     return found!;
   }
+
+  const cancel = (trackingNumber: string) =>
+    twinCall(t.app, token, '/ship/v1/shipments/cancel', cancelRequest(trackingNumber), { method: 'PUT' });
 
   const setScenario = (trackingNumber: string, scenario: string) =>
     t.app.inject({
@@ -432,12 +400,7 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     });
 
     const other = await ship(international(await today()));
-    const cancelled = await t.app.inject({
-      method: 'PUT',
-      url: '/lab/sim/carrier/ship/v1/shipments/cancel',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { accountNumber: { value: '740561075' }, trackingNumber: other.masterTrackingNumber },
-    });
+    const cancelled = await cancel(other.masterTrackingNumber);
     expect(cancelled.statusCode).toBe(200);
     const refused = await setScenario(other.masterTrackingNumber, 'DAMAGED');
     expect(refused.statusCode).toBe(409);
@@ -473,12 +436,7 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     const ids = released().map((e: SimWebhookEvent) => e.eventId);
     expect(new Set(ids).size).toBe(ids.length);
 
-    const cancelled = await t.app.inject({
-      method: 'PUT',
-      url: '/lab/sim/carrier/ship/v1/shipments/cancel',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { accountNumber: { value: '740561075' }, trackingNumber: master },
-    });
+    const cancelled = await cancel(master);
     expect(cancelled.statusCode).toBe(200);
     await clock.tick('sandbox');
     const plan = await shipment(master);
@@ -508,18 +466,10 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
   });
 
   it('production shipments follow the production clock only', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/production/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-    });
-    const productionToken = res.json().access_token as string;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/production/ship/v1/shipments',
-      headers: { authorization: `Bearer ${productionToken}` },
-      payload: international('2026-11-23'),
+    const production = `${TWIN}/production`;
+    const productionToken = await twinToken(t.app, { host: production });
+    const created = await twinCall(t.app, productionToken, '/ship/v1/shipments', international('2026-11-23'), {
+      host: production,
     });
     expect(created.statusCode, created.body).toBe(200);
     const master: string = created.json().output.transactionShipments[0].masterTrackingNumber;
@@ -546,20 +496,10 @@ describe.each(dialectsFor('dialect-sensitive'))('releasing due scan events (%s)'
     const a = await buildTestApp(dialect, { simSeed: 3, database }, { modules });
     const b = await buildTestApp(dialect, { simSeed: 4, database }, { modules });
     try {
-      const tokenRes = await a.app.inject({
-        method: 'POST',
-        url: '/lab/sim/carrier/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-      });
+      const token = await twinToken(a.app);
       const masters: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await a.app.inject({
-          method: 'POST',
-          url: '/lab/sim/carrier/ship/v1/shipments',
-          headers: { authorization: `Bearer ${tokenRes.json().access_token}` },
-          payload: domestic('2026-11-23'),
-        });
+        const res = await twinCall(a.app, token, '/ship/v1/shipments', domestic('2026-11-23'));
         expect(res.statusCode, res.body).toBe(200);
         masters.push(res.json().output.transactionShipments[0].masterTrackingNumber);
       }

@@ -3,6 +3,9 @@ import { PDFDocument } from 'pdf-lib';
 import { defaultSample } from '@lab/core/carrier';
 import type { AppConfig } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { listenLoopback } from '../../test/http.js';
+import { twinToken } from '../../test/simulators.js';
+import { shipRequest } from './testShipments.js';
 
 type Json = Record<string, any>;
 
@@ -21,28 +24,20 @@ describe('carrier simulator links through the gateway (sqlite)', () => {
 
   async function start(overrides: Partial<AppConfig> = {}, options: { imported?: boolean } = {}) {
     t = await buildTestApp('sqlite', { simSeed: 9, ...overrides }, options);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await listenLoopback(t.app);
     return t;
   }
 
-  async function tokenThroughGateway(app: TestApp, environment = 'sandbox') {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: `/lab/api/carrier/${environment}/oauth/token`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().access_token as string;
-  }
+  const tokenThroughGateway = (app: TestApp, environment = 'sandbox') =>
+    twinToken(app.app, { host: `/lab/api/carrier/${environment}` });
 
   /** A URL_ONLY shipment (ZPL label, PDF commercial invoice), created through the gateway. */
   async function shipByUrl(app: TestApp, headers: Record<string, string>, environment = 'sandbox') {
     const token = await tokenThroughGateway(app, environment);
-    const body = defaultSample('ship-create') as Json;
-    body.labelResponseOptions = 'URL_ONLY';
-    body.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
-    body.requestedShipment.shippingDocumentSpecification = { shippingDocumentTypes: ['COMMERCIAL_INVOICE'] };
+    const body = shipRequest((b, rs) => {
+      b.labelResponseOptions = 'URL_ONLY';
+      rs.shippingDocumentSpecification = { shippingDocumentTypes: ['COMMERCIAL_INVOICE'] };
+    });
     const res = await app.app.inject({
       method: 'POST',
       url: `/lab/api/carrier/${environment}/ship/v1/shipments`,

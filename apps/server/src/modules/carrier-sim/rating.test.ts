@@ -4,6 +4,8 @@ import { defaultSample, endpointById } from '@lab/core/carrier';
 import { serviceOnLane, SERVICES, servicesOnLane } from './tariff/services.js';
 import { dayOfWeek } from './tariff/transit.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { twinCall, twinToken } from '../../test/simulators.js';
+import { commodity, customs } from './testShipments.js';
 
 type Json = Record<string, any>;
 
@@ -22,6 +24,9 @@ const PLACEHOLDERS = ['445.54', 'TaxType', '2010-03-04', 'content key', '"harmon
 
 const cents = (n: number) => Math.round(n * 100);
 
+/** Goods to clear customs: one book worth 20 USD. */
+const BOOKS = customs([commodity('Books', 20)]);
+
 // Dialect-neutral: the twin's rating reads the OpenAPI store and the postal data, covered on both dialects elsewhere.
 describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability and places (%s)', (dialect) => {
   let t: TestApp;
@@ -29,11 +34,9 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
 
   const call = async (id: string, body: unknown) => {
     const e = endpointById(id)!;
-    const res = await t.app.inject({
+    const res = await twinCall(t.app, token, e.path, body, {
       method: e.method,
-      url: `/lab/sim/carrier${e.path}`,
-      headers: { authorization: `Bearer ${token}`, 'x-customer-transaction-id': 'rating-1' },
-      payload: body as Json,
+      headers: { 'x-customer-transaction-id': 'rating-1' },
     });
     // The simulator checks its replies against the response schema: nothing may need repairing.
     expect(res.headers['x-sim-repaired'], id).toBeUndefined();
@@ -49,13 +52,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 42 }, { imported: true });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=rating&client_secret=s',
-    });
-    token = res.json().access_token;
+    token = await twinToken(t.app, { clientId: 'rating', secret: 's' });
   }, 120_000);
 
   afterAll(() => t.close());
@@ -351,19 +348,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
             address: { streetLines: ['1 Rue de Rivoli'], ...PARIS },
           },
         ],
-        customsClearanceDetail: {
-          dutiesPayment: { paymentType: 'SENDER' },
-          commodities: [
-            {
-              description: 'Books',
-              quantity: 1,
-              quantityUnits: 'PCS',
-              countryOfManufacture: 'US',
-              weight: { units: 'KG', value: 1 },
-              customsValue: { amount: 20, currency: 'USD' },
-            },
-          ],
-        },
+        customsClearanceDetail: BOOKS,
         labelSpecification: { imageType: 'ZPLII', labelStockType: 'PAPER_4X6' },
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -376,19 +361,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
       // Goods with customs values, so the lane is the only rule broken.
       const res = await ship({
         recipients: [{ address: { streetLines: ['1 Rue de Rivoli'], ...PARIS } }],
-        customsClearanceDetail: {
-          dutiesPayment: { paymentType: 'SENDER' },
-          commodities: [
-            {
-              description: 'Books',
-              quantity: 1,
-              quantityUnits: 'PCS',
-              countryOfManufacture: 'US',
-              weight: { units: 'KG', value: 1 },
-              customsValue: { amount: 20, currency: 'USD' },
-            },
-          ],
-        },
+        customsClearanceDetail: BOOKS,
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].code).toBe('SERVICE.LANE.NOTAVAILABLE');

@@ -3,11 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
-import { behaviourFor, type SimContext, type SimReply } from './behaviours.js';
+import { behaviourFor, type SimContext, type SimReply } from './behaviours/index.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
 import { releaseDue } from './release.js';
-import { SimStore } from './repo.js';
 import { SimState, type SimEnvironment } from './state.js';
 import { forwardedPublicOrigin, publicOrigin } from '../../http/publicOrigin.js';
 import { API_PREFIX } from '../../http/web.js';
@@ -56,7 +55,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
   const { store, checkerFor, conformantSample, repairToSchema } = app.services.openApi;
   const state = new SimState({ seed: config.simSeed, tokenTtlSeconds: config.simTokenTtlSeconds });
-  const simStore = new SimStore(app.db.kysely, config.simMaxShipments);
+  const simStore = app.services.twinStore;
   const renderer = new SimLabelRenderer(app.services.labelRenderer);
 
   const examples = new Map<string, Json>();

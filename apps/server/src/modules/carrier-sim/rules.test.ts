@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSample } from '@lab/core/carrier';
 import { buildTestApp, runLab, type TestApp } from '../../test/helpers.js';
+import { TWIN, twinCall, twinToken } from '../../test/simulators.js';
+import { cancelRequest, commodity, customs, shipRequest, toShenzhen } from './testShipments.js';
 
 type Json = Record<string, any>;
 
@@ -19,55 +20,12 @@ describe('carrier simulator business rules (sqlite)', () => {
   let productionToken: string;
   let dir: string;
 
-  const tokenFor = async (host: string) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `${host}/oauth/token`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-      })
-    ).json().access_token as string;
-
-  const call = (
-    path: string,
-    body: unknown,
-    method: 'POST' | 'PUT' = 'POST',
-    bearer = token,
-    host = '/lab/sim/carrier',
-  ) =>
-    t.app.inject({
-      method,
-      url: `${host}${path}`,
-      headers: { authorization: `Bearer ${bearer}` },
-      payload: body as Json,
-    });
+  const call = (path: string, body: unknown, method: 'POST' | 'PUT' = 'POST', bearer = token, host = TWIN) =>
+    twinCall(t.app, bearer, path, body, { method, host });
 
   /** The sample shipment (Memphis → Beverly Hills, one 12 LB package) with ZPL labels. */
-  const shipment = (change: (body: Json, rs: Json) => void = () => undefined) => {
-    const body = defaultSample('ship-create') as Json;
-    body.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
-    change(body, body.requestedShipment);
-    return body;
-  };
-  const toShenzhen = (rs: Json) => {
-    rs.serviceType = 'FEDEX_INTERNATIONAL_PRIORITY';
-    rs.recipients[0].address = {
-      streetLines: ['1 Keji Rd'],
-      city: 'Shenzhen',
-      postalCode: '518057',
-      countryCode: 'CN',
-    };
-  };
-  const commodities = (...amounts: number[]) =>
-    amounts.map((amount, i) => ({
-      description: `Item ${i + 1}`,
-      quantity: 1,
-      quantityUnits: 'PCS',
-      countryOfManufacture: 'US',
-      weight: { units: 'KG', value: 1 },
-      customsValue: { amount, currency: 'USD' },
-    }));
+  const shipment = shipRequest;
+  const commodities = (...amounts: number[]) => amounts.map((amount, i) => commodity(`Item ${i + 1}`, amount));
 
   /** Ships the body and expects exactly these errors (400, the carrier's shape, the schema's 400). */
   async function refused(body: Json, errors: { code: string; message: string }[]) {
@@ -84,8 +42,8 @@ describe('carrier simulator business rules (sqlite)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp('sqlite', { simSeed: 11 }, { imported: true });
-    token = await tokenFor('/lab/sim/carrier');
-    productionToken = await tokenFor('/lab/sim/carrier/production');
+    token = await twinToken(t.app);
+    productionToken = await twinToken(t.app, { host: `${TWIN}/production` });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-rules-'));
   }, 120_000);
   afterAll(async () => {
@@ -266,7 +224,7 @@ describe('carrier simulator business rules (sqlite)', () => {
     const declared = (amount: number) =>
       shipment((_b, rs) => {
         toShenzhen(rs);
-        rs.customsClearanceDetail = { dutiesPayment: { paymentType: 'SENDER' }, commodities: commodities(10.1, 0.2) };
+        rs.customsClearanceDetail = customs(commodities(10.1, 0.2));
         rs.totalDeclaredValue = { amount, currency: 'USD' };
       });
     await refused(declared(10.31), [
@@ -292,7 +250,7 @@ describe('carrier simulator business rules (sqlite)', () => {
       shipment((_b, rs) => {
         to(rs);
         rs.serviceType = 'FEDEX_INTERNATIONAL_PRIORITY';
-        rs.customsClearanceDetail = { dutiesPayment: { paymentType: 'SENDER' }, commodities: commodities(20) };
+        rs.customsClearanceDetail = customs(commodities(20));
         rs.shipmentSpecialServices = {
           specialServiceTypes: ['ELECTRONIC_TRADE_DOCUMENTS'],
           etdDetail: { requestedDocumentTypes: ['COMMERCIAL_INVOICE'] },
@@ -319,8 +277,7 @@ describe('carrier simulator business rules (sqlite)', () => {
   });
 
   it('TRACKINGNUMBER.ENTERED.INVALID and SHIPMENT.ALREADY.CANCELLED: cancel needs a shipment still standing', async () => {
-    const cancel = (trackingNumber: string) =>
-      call('/ship/v1/shipments/cancel', { accountNumber: { value: '740561075' }, trackingNumber }, 'PUT');
+    const cancel = (trackingNumber: string) => call('/ship/v1/shipments/cancel', cancelRequest(trackingNumber), 'PUT');
     const unknown = await cancel('794953555571');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual([
@@ -366,7 +323,7 @@ describe('carrier simulator business rules (sqlite)', () => {
   });
 
   it('NOT.AUTHORIZED.ERROR: a sandbox token is refused on production, and a production token on the sandbox', async () => {
-    const onProduction = await call('/ship/v1/shipments', shipment(), 'POST', token, '/lab/sim/carrier/production');
+    const onProduction = await call('/ship/v1/shipments', shipment(), 'POST', token, `${TWIN}/production`);
     expect(onProduction.statusCode).toBe(401);
     expect(onProduction.json().errors).toEqual([
       {
@@ -384,7 +341,7 @@ describe('carrier simulator business rules (sqlite)', () => {
           'Access token was issued by the production environment and is not valid on sandbox. Please request a token from sandbox and try again.',
       },
     ]);
-    const own = await call('/ship/v1/shipments', shipment(), 'POST', productionToken, '/lab/sim/carrier/production');
+    const own = await call('/ship/v1/shipments', shipment(), 'POST', productionToken, `${TWIN}/production`);
     expect(own.statusCode).toBe(200);
   });
 });

@@ -1,8 +1,8 @@
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { servicesOf } from '../../app.js';
-import type { AppConfig, DatabaseConfig } from '../../config.js';
+import type { AppConfig } from '../../config.js';
 import type { LabServices } from '../../module.js';
 import {
   buildTestApp,
@@ -12,44 +12,26 @@ import {
   type TestApp,
   describePostgres,
 } from '../../test/helpers.js';
+import { listenLoopback } from '../../test/http.js';
+import { twinCall, twinToken } from '../../test/simulators.js';
+import { twoInstancesOnPostgres } from '../../test/suiteFixtures.js';
+import { cancelRequest, shipRequest } from './testShipments.js';
 
 type Json = Record<string, any>;
 
 const SIM = { simSeed: 5 } satisfies Partial<AppConfig>;
 const DAY = 86_400_000;
 
-async function tokenOf(t: TestApp, environment: '' | '/production' = ''): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/lab/sim/carrier${environment}/oauth/token`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-  });
-  return res.json().access_token as string;
-}
-
-const post = (t: TestApp, token: string, path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') =>
-  t.app.inject({
-    method,
-    url: `/lab/sim/carrier${path}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: payload as Json,
-  });
-
-const zplShipment = () => {
-  const body = defaultSample('ship-create') as Json;
-  body.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
-  return body;
-};
+const tokenOf = (t: TestApp) => twinToken(t.app);
 
 async function ship(t: TestApp, token: string): Promise<string> {
-  const res = await post(t, token, '/ship/v1/shipments', zplShipment());
+  const res = await twinCall(t.app, token, '/ship/v1/shipments', shipRequest());
   expect(res.statusCode, res.body).toBe(200);
   return res.json().output.transactionShipments[0].masterTrackingNumber as string;
 }
 
 async function track(t: TestApp, token: string, trackingNumber: string): Promise<Json> {
-  const res = await post(t, token, '/track/v1/trackingnumbers', {
+  const res = await twinCall(t.app, token, '/track/v1/trackingnumbers', {
     includeDetailedScans: true,
     trackingInfo: [{ trackingNumberInfo: { trackingNumber } }],
   });
@@ -58,7 +40,7 @@ async function track(t: TestApp, token: string, trackingNumber: string): Promise
 }
 
 const cancel = (t: TestApp, token: string, trackingNumber: string) =>
-  post(t, token, '/ship/v1/shipments/cancel', { accountNumber: { value: '740561075' }, trackingNumber }, 'PUT');
+  twinCall(t.app, token, '/ship/v1/shipments/cancel', cancelRequest(trackingNumber), { method: 'PUT' });
 
 const NOT_FOUND = {
   code: 'TRACKING.TRACKINGNUMBER.NOTFOUND',
@@ -134,7 +116,7 @@ describe('carrier simulator state in the database (sqlite)', () => {
         ['etd', docId, 'invoice.pdf', '%PDF-1.4 twin'],
       ]);
 
-      const pickup = await post(t, token, '/pickup/v1/pickups', defaultSample('pickup-create'));
+      const pickup = await twinCall(t.app, token, '/pickup/v1/pickups', defaultSample('pickup-create'));
       expect(pickup.statusCode).toBe(200);
       const code = pickup.json().output.pickupConfirmationCode as string;
       const pickups = await t.app.db.kysely.selectFrom('carrier_sim_pickups').select('confirmation_code').execute();
@@ -174,23 +156,10 @@ describe.each(dialectsFor('dialect-sensitive'))('carrier simulator retention (%s
 });
 
 describePostgres('carrier simulator, two instances on one PostgreSQL database', () => {
-  let database: DatabaseConfig;
-  let drop: () => Promise<void>;
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    ({ config: database, drop } = await freshDatabaseConfig('postgres'));
-    a = await buildTestApp('postgres', { ...SIM, database });
-    b = await buildTestApp('postgres', { ...SIM, database });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await drop();
-  });
+  const apps = twoInstancesOnPostgres(SIM);
 
   it('a shipment created through A is tracked and cancelled through B, and A sees it cancelled', async () => {
+    const { a, b } = apps;
     const master = await ship(a, await tokenOf(a));
     const tokenB = await tokenOf(b);
     const tracked = await track(b, tokenB, master);
@@ -237,8 +206,7 @@ describe('a create whose caller hangs up while its labels render', () => {
     t = await buildTestApp('sqlite', SIM, {
       modules: labModulesWithServices('labels', { labelRenderer: () => slowRenderer }),
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/lab/sim/carrier`;
+    base = `${await listenLoopback(t.app)}/lab/sim/carrier`;
   });
   afterAll(() => t.close());
 

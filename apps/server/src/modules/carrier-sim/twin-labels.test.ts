@@ -12,8 +12,9 @@ import {
   type ShipPayloadState,
 } from '@lab/core/shipping/payload';
 import { servicesOf } from '../../app.js';
-import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { dialectsFor, type TestApp } from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
+import { gatewayClient } from '../../test/simulators.js';
 import { multipart } from '../../test/multipart.js';
 
 /** Real places (city, state, postal code, country) a shipment may start or end at. */
@@ -106,15 +107,13 @@ describe.each(dialectsFor('dialect-neutral'))('the carrier twin through the gate
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 28 }, { imported: true });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&client_id=twin-key&client_secret=twin-secret',
-    });
-    expect(res.status).toBe(200);
-    auth = { 'x-upstream-authorization': `Bearer ${res.json().access_token}`, 'content-type': 'application/json' };
+    let token: string;
+    ({ t, base, token } = await gatewayClient(
+      dialect,
+      { openApiRecheckMs: 0, simSeed: 28 },
+      { imported: true, client: { clientId: 'twin-key', secret: 'twin-secret' } },
+    ));
+    auth = { 'x-upstream-authorization': `Bearer ${token}`, 'content-type': 'application/json' };
   }, 120_000);
 
   afterAll(() => t?.close());

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { isValidExpressTracking } from '@lab/core/shipping';
-import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
-import { gatewayToken, listenLoopback, rawRequest } from '../../test/http.js';
+import { dialectsFor, type TestApp } from '../../test/helpers.js';
+import { rawRequest } from '../../test/http.js';
+import { gatewayClient } from '../../test/simulators.js';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   headers: { 'content-type': 'application/json', ...headers },
@@ -18,11 +19,11 @@ describe.each(dialectsFor('dialect-neutral'))('gateway → built-in carrier simu
   let base: string;
   let token: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 7 }, { imported: true });
-    base = await listenLoopback(t.app);
-    token = await gatewayToken(base);
-  }, 120_000);
+  beforeAll(
+    async () =>
+      ({ t, base, token } = await gatewayClient(dialect, { openApiRecheckMs: 0, simSeed: 7 }, { imported: true })),
+    120_000,
+  );
 
   afterAll(() => t.close());
 

@@ -2,9 +2,11 @@ import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
-import type { AppConfig, DatabaseConfig } from '../../config.js';
-import { buildTestApp, dialectsFor, freshDatabaseConfig, type TestApp, describePostgres } from '../../test/helpers.js';
-import { rawRequest, standInServer, type RawResponse } from '../../test/http.js';
+import type { AppConfig } from '../../config.js';
+import { buildTestApp, dialectsFor, type TestApp, describePostgres } from '../../test/helpers.js';
+import { listenLoopback, rawRequest, standInServer, type RawResponse } from '../../test/http.js';
+import { gatewayClient, gatewayToken, tokenForm, twinCall, twinToken } from '../../test/simulators.js';
+import { twoInstancesOnPostgres } from '../../test/suiteFixtures.js';
 import { parseFaultHeader } from './faults.js';
 
 type Json = Record<string, any>;
@@ -16,17 +18,6 @@ const SERVICE_UNAVAILABLE =
 const INTERNAL =
   'We encountered an unexpected error and are working to resolve the issue. We apologize for any inconvenience. Please check back at a later time.';
 const HEADER_SYNTAX = 'use status=429|500|503|504, latency=<0..120000 ms>, token-expired or hang';
-
-const baseOf = (t: TestApp) => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-
-async function gatewayToken(base: string): Promise<string> {
-  const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.json().access_token as string;
-}
 
 /** POST postal-validate through the gateway with the default sample. */
 const postal = (base: string, token: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
@@ -70,12 +61,7 @@ describe.each(dialectsFor('dialect-neutral'))('faults through the gateway (%s)',
   let base: string;
   let token: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, SIM, { imported: true });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseOf(t);
-    token = await gatewayToken(base);
-  }, 120_000);
+  beforeAll(async () => ({ t, base, token } = await gatewayClient(dialect, SIM, { imported: true })), 120_000);
   afterAll(() => t.close());
   afterEach(async () => {
     const { faults } = (await api(t, 'GET', '/faults')).json() as { faults: { endpointId: string }[] };
@@ -167,28 +153,31 @@ describe.each(dialectsFor('dialect-neutral'))('faults through the gateway (%s)',
   });
 
   it('429 carries Retry-After; 500 and 504 their codes (the header asks for one call)', async () => {
-    const tooMany = await postal(base, token, { 'x-sim-fault': 'status=429' });
-    expect(tooMany.status).toBe(429);
-    expect(tooMany.headers['retry-after']).toBe('1');
-    expect(tooMany.json().errors).toEqual([
-      {
-        code: 'TOO.MANY.REQUESTS.ERROR',
-        message: 'We have received too many requests in a short duration. Please wait a while to try again.',
-      },
-    ]);
-    const internal = await postal(base, token, { 'x-sim-fault': 'status=500' });
-    expect(internal.status).toBe(500);
-    expect(internal.json().errors).toEqual([{ code: 'INTERNAL.SERVER.ERROR', message: INTERNAL }]);
-    // The simulator's 504 is the carrier's (its shape, x-sim-fault), not the gateway's own timeout.
-    const timeout = await postal(base, token, { 'x-sim-fault': 'status=504' });
-    expect(timeout.status).toBe(504);
-    expect(timeout.headers['x-sim-fault']).toBe('status=504');
-    expect(timeout.json().errors).toEqual([
-      {
-        code: 'GATEWAY.TIMEOUT.ERROR',
-        message: 'The request timed out before the service answered. Please try again later.',
-      },
-    ]);
+    const answers: [number, { code: string; message: string }][] = [
+      [
+        429,
+        {
+          code: 'TOO.MANY.REQUESTS.ERROR',
+          message: 'We have received too many requests in a short duration. Please wait a while to try again.',
+        },
+      ],
+      [500, { code: 'INTERNAL.SERVER.ERROR', message: INTERNAL }],
+      // The simulator's 504 is the carrier's (its shape, x-sim-fault), not the gateway's own timeout.
+      [
+        504,
+        {
+          code: 'GATEWAY.TIMEOUT.ERROR',
+          message: 'The request timed out before the service answered. Please try again later.',
+        },
+      ],
+    ];
+    for (const [status, error] of answers) {
+      const res = await postal(base, token, { 'x-sim-fault': `status=${status}` });
+      expect(res.status).toBe(status);
+      expect(res.headers['x-sim-fault']).toBe(`status=${status}`);
+      expect(res.json().errors).toEqual([error]);
+      if (status === 429) expect(res.headers['retry-after']).toBe('1');
+    }
     // The next call, without the header, is answered normally.
     expect((await postal(base, token)).status).toBe(200);
   });
@@ -233,7 +222,7 @@ describe.each(dialectsFor('dialect-neutral'))('faults through the gateway (%s)',
     await api(t, 'PUT', '/faults/oauth-token', { status: 503 });
     const res = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
+      body: tokenForm(),
     });
     expect(res.status).toBe(503);
     expect(res.json().errors[0].code).toBe('SERVICE.UNAVAILABLE.ERROR');
@@ -270,8 +259,7 @@ describe.each(dialectsFor('dialect-neutral'))('x-sim-fault and a real upstream (
     });
     const t = await buildTestApp(dialect, { ...SIM, gatewayUpstreams: { carrierSandbox: upstream.base } as never });
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const res = await postal(baseOf(t), 'upstream-token', { 'x-sim-fault': 'status=503' });
+      const res = await postal(await listenLoopback(t.app), 'upstream-token', { 'x-sim-fault': 'status=503' });
       expect(res.status).toBe(200);
       expect(upstream.requests).toHaveLength(1);
       expect(upstream.requests[0]!.headers['x-sim-fault']).toBeUndefined();
@@ -287,8 +275,7 @@ describe.each(dialectsFor('dialect-neutral'))('hang (%s)', (dialect) => {
   it('holds the call past the gateway’s timeout: the gateway answers its own 504', async () => {
     const t = await buildTestApp(dialect, { ...SIM, gatewayCarrierTimeoutMs: 1_000 });
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const base = baseOf(t);
+      const base = await listenLoopback(t.app);
       const token = await gatewayToken(base);
       await api(t, 'PUT', '/faults/postal-validate', { hang: true });
       const recorded = new Promise<Json>((resolve) => {
@@ -332,40 +319,14 @@ describe.each(dialectsFor('dialect-neutral'))('hang (%s)', (dialect) => {
 });
 
 describePostgres('faults, two instances on one PostgreSQL database', () => {
-  let database: DatabaseConfig;
-  let drop: () => Promise<void>;
-  let a: TestApp;
-  let b: TestApp;
+  const apps = twoInstancesOnPostgres(SIM);
 
-  beforeAll(async () => {
-    ({ config: database, drop } = await freshDatabaseConfig('postgres'));
-    a = await buildTestApp('postgres', { ...SIM, database });
-    b = await buildTestApp('postgres', { ...SIM, database });
-  }, 120_000);
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await drop();
-  });
-
-  const simToken = async (t: TestApp) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/lab/sim/carrier/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'grant_type=client_credentials&client_id=lab-key&client_secret=lab-secret',
-      })
-    ).json().access_token as string;
+  const simToken = (t: TestApp) => twinToken(t.app);
   const simPostal = (t: TestApp, token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/country/v1/postal/validate',
-      headers: { authorization: `Bearer ${token}` },
-      payload: defaultSample('postal-validate') as Json,
-    });
+    twinCall(t.app, token, '/country/v1/postal/validate', defaultSample('postal-validate'));
 
   it('a fault set on A is listed and applied by B; a token issued by B after "token expired" passes on A', async () => {
+    const { a, b } = apps;
     const old = await simToken(a);
     const set = await api(a, 'PUT', '/faults/postal-validate', { status: 503 });
     expect((await api(b, 'GET', '/faults')).json()).toEqual({ faults: [set.json()] });

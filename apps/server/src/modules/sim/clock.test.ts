@@ -1,28 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
-import type { DatabaseConfig } from '../../config.js';
-import {
-  buildTestApp,
-  dialectsFor,
-  freshDatabaseConfig,
-  freshDb,
-  type TestApp,
-  describePostgres,
-} from '../../test/helpers.js';
-import type { Db } from '../../db/index.js';
+import { buildTestApp, dialectsFor, type TestApp, describePostgres } from '../../test/helpers.js';
+import { suiteDb, twoInstancesOnPostgres } from '../../test/suiteFixtures.js';
 import { SIM_CLOCK_MAX, SimClockRepo } from './clock.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 describe.each(dialectsFor('dialect-sensitive'))('the simulated clock in the database (%s)', (dialect) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, drop } = await freshDb(dialect));
-  });
-  afterAll(() => drop());
+  const suite = suiteDb(dialect);
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -31,7 +18,7 @@ describe.each(dialectsFor('dialect-sensitive'))('the simulated clock in the data
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.UTC(2026, 10, 24, 12, 0, 0);
     vi.setSystemTime(start);
-    const clock = new SimClockRepo(db, 60);
+    const clock = new SimClockRepo(suite.db, 60);
     expect(await clock.now('sandbox')).toBe(start);
     vi.setSystemTime(start + 1000);
     expect(await clock.now('sandbox')).toBe(start + 60_000);
@@ -45,14 +32,14 @@ describe.each(dialectsFor('dialect-sensitive'))('the simulated clock in the data
     expect(await clock.now('sandbox')).toBe(start + 2 * DAY + 6 * HOUR);
     // Another instance (another repo on the same database) reads the same clock.
     vi.setSystemTime(start + 2000);
-    expect(await new SimClockRepo(db, 60).now('sandbox')).toBe(start + 120_000 + 2 * DAY + 6 * HOUR);
+    expect(await new SimClockRepo(suite.db, 60).now('sandbox')).toBe(start + 120_000 + 2 * DAY + 6 * HOUR);
     // A restart with another factor goes on from where the clock is, at the new factor: never back.
     vi.setSystemTime(start + 3000);
-    const slower = new SimClockRepo(db, 1);
+    const slower = new SimClockRepo(suite.db, 1);
     expect(await slower.now('sandbox')).toBe(start + 180_000 + 2 * DAY + 6 * HOUR);
     vi.setSystemTime(start + 4000);
     expect(await slower.now('sandbox')).toBe(start + 181_000 + 2 * DAY + 6 * HOUR);
-    expect(await new SimClockRepo(db, 1).now('sandbox')).toBe(start + 181_000 + 2 * DAY + 6 * HOUR);
+    expect(await new SimClockRepo(suite.db, 1).now('sandbox')).toBe(start + 181_000 + 2 * DAY + 6 * HOUR);
     // It stops at the last instant of the year 9999.
     const production = await clock.now('production');
     expect(await clock.advance('production', SIM_CLOCK_MAX - production - 10)).toBe(SIM_CLOCK_MAX - 10);
@@ -251,24 +238,11 @@ describe('tick listeners', () => {
 });
 
 describePostgres('the simulated clock, two instances on one PostgreSQL database', () => {
-  let database: DatabaseConfig;
-  let drop: () => Promise<void>;
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    ({ config: database, drop } = await freshDatabaseConfig('postgres'));
-    a = await buildTestApp('postgres', { database, simTimeFactor: 1 });
-    // B's ticker is an hour: only A's advance (the bus) can run B's listeners in this test.
-    b = await buildTestApp('postgres', { database, simTimeFactor: 1, simClockTickMs: 3_600_000 });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop();
-  });
+  // B's ticker is an hour: only A's advance (the bus) can run B's listeners in this test.
+  const apps = twoInstancesOnPostgres({ simTimeFactor: 1 }, { simTimeFactor: 1, simClockTickMs: 3_600_000 });
 
   it("an advance through A moves B's clock and runs B's tick listeners", async () => {
+    const { a, b } = apps;
     const clockB = servicesOf(b.app).simClock;
     const before = Date.parse((await b.app.inject({ url: '/lab/api/simulator/clock' })).json().now);
     let heard!: (now: number) => void;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/index.js';
-import { dialectsFor, freshDb } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { dialectsFor } from '../../test/helpers.js';
+import { suiteDb } from '../../test/suiteFixtures.js';
 import { OutboxRepo, type OutboxEvent } from './outbox.js';
 
 const event = (n: number): OutboxEvent => ({
@@ -14,15 +14,10 @@ const event = (n: number): OutboxEvent => ({
 
 // The outbox's SQL (leases, idempotent inserts, retention) on each dialect.
 describe.each(dialectsFor('dialect-sensitive'))('the webhook outbox in the database (%s)', (dialect) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, drop } = await freshDb(dialect));
-  });
-  afterAll(() => drop());
+  const suite = suiteDb(dialect);
 
   it('leases a prefix of a queue to one owner at a time, in order; an expired lease can be taken over', async () => {
-    const repo = new OutboxRepo(db);
+    const repo = new OutboxRepo(suite.db);
     const sub = await repo.subscribe({
       url: 'http://127.0.0.1:9/x',
       token: 't',
@@ -65,7 +60,7 @@ describe.each(dialectsFor('dialect-sensitive'))('the webhook outbox in the datab
   });
 
   it('keeps the newest finished deliveries and every pending one', async () => {
-    const repo = new OutboxRepo(db, 3);
+    const repo = new OutboxRepo(suite.db, 3);
     const sub = await repo.subscribe({
       url: 'http://127.0.0.1:9/x',
       token: 't',

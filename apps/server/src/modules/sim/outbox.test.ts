@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkWebhookSignature, generateSecurityToken, webhookTopic } from '@lab/core/webhooks';
+import { checkWebhookSignature, generateSecurityToken } from '@lab/core/webhooks';
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
-import type { DatabaseConfig } from '../../config.js';
 import type { LabServices } from '../../module.js';
-import { buildTestApp, freshDatabaseConfig, type TestApp, describePostgres } from '../../test/helpers.js';
-import { closedPort } from '../../test/http.js';
+import { buildTestApp, type TestApp, describePostgres } from '../../test/helpers.js';
+import { closedPort, listenLoopback } from '../../test/http.js';
+import { twoInstancesOnPostgres } from '../../test/suiteFixtures.js';
+import { signatureCheck, storedWebhooks, webhooksArrive } from './testInspector.js';
 
 type SimWebhookEvent = Parameters<LabServices['webhookSender']['enqueue']>[0][number];
 
@@ -81,6 +82,10 @@ function events(n: number, environment: SimEnvironmentName = 'sandbox', tracking
     };
   });
 }
+
+/** The event ids of a batch, all in order, or those at `indices` (repeats and order as given). */
+const idsOf = (batch: SimWebhookEvent[], ...indices: number[]) =>
+  (indices.length > 0 ? indices.map((i) => batch[i]!) : batch).map((e) => e.eventId);
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -255,6 +260,13 @@ describe('webhook delivery to a subscriber', () => {
         payload: { url: sink.url, token, ...extra },
       })
     ).json() as { id: string };
+  /** Queues each batch in turn, then waits for `arrivals` deliveries and a settled sender: the event ids as they arrived. */
+  async function deliver(arrivals: number, ...batches: SimWebhookEvent[][]): Promise<string[]> {
+    for (const batch of batches) await sender.enqueue(batch);
+    await sink.count(arrivals);
+    await sender.idle();
+    return sink.received.map((r) => r.eventId);
+  }
   const deliveries = async (id: string) =>
     (await t.app.inject({ url: `/lab/api/simulator/subscriptions/${id}/deliveries?limit=500` })).json()
       .deliveries as Record<string, unknown>[];
@@ -269,11 +281,9 @@ describe('webhook delivery to a subscriber', () => {
     const off = t.app.bus.subscribe(SIMULATOR_TOPICS.deliveries, (d) => published.push(d));
     const batch = events(20);
     // Another environment's events do not reach a sandbox subscription.
-    await sender.enqueue([...batch, ...events(2, 'production')]);
-    await sink.count(20);
-    await sender.idle();
+    const arrived = await deliver(20, [...batch, ...events(2, 'production')]);
     off();
-    expect(sink.received.map((r) => r.eventId)).toEqual(batch.map((e) => e.eventId));
+    expect(arrived).toEqual(idsOf(batch));
     for (const r of sink.received) {
       expect(r.path).toBe('/hook?x=1');
       expect((await checkWebhookSignature(Buffer.from(r.body), token, r.signature)).status).toBe('match');
@@ -312,10 +322,7 @@ describe('webhook delivery to a subscriber', () => {
     const sub = await subscribe();
     const batch = events(5);
     await Promise.all([sender.enqueue(batch), sender.enqueue(batch)]);
-    await sender.enqueue(batch);
-    await sink.count(5);
-    await sender.idle();
-    expect(sink.received.map((r) => r.eventId)).toEqual(batch.map((e) => e.eventId));
+    expect(await deliver(5, batch)).toEqual(idsOf(batch));
     expect(await subscription(sub.id)).toMatchObject({ delivered: 5, pending: 0 });
   });
 
@@ -323,16 +330,7 @@ describe('webhook delivery to a subscriber', () => {
     const sub = await subscribe();
     const batch = events(3);
     sink.answer((_r, i) => (i < 2 ? 500 : 200));
-    await sender.enqueue(batch);
-    await sink.count(5);
-    await sender.idle();
-    expect(sink.received.map((r) => r.eventId)).toEqual([
-      batch[0]!.eventId,
-      batch[0]!.eventId,
-      batch[0]!.eventId,
-      batch[1]!.eventId,
-      batch[2]!.eventId,
-    ]);
+    expect(await deliver(5, batch)).toEqual(idsOf(batch, 0, 0, 0, 1, 2));
     const rows = await deliveries(sub.id);
     expect(rows.at(-1)).toMatchObject({
       eventId: batch[0]!.eventId,
@@ -348,15 +346,7 @@ describe('webhook delivery to a subscriber', () => {
     const sub = await subscribe();
     const batch = events(2);
     sink.answer((r) => (r.eventId === batch[0]!.eventId ? 503 : 200));
-    await sender.enqueue(batch);
-    await sink.count(4);
-    await sender.idle();
-    expect(sink.received.map((r) => r.eventId)).toEqual([
-      batch[0]!.eventId,
-      batch[0]!.eventId,
-      batch[0]!.eventId,
-      batch[1]!.eventId,
-    ]);
+    expect(await deliver(4, batch)).toEqual(idsOf(batch, 0, 0, 0, 1));
     const rows = await deliveries(sub.id);
     expect(rows.map((d) => [d.eventId, d.state, d.attempts, d.lastStatus, d.lastError, d.nextAttemptAt])).toEqual([
       [batch[1]!.eventId, 'delivered', 1, 200, null, null],
@@ -373,10 +363,7 @@ describe('webhook delivery to a subscriber', () => {
   it('deliverTwice: each event twice, same body and signature', async () => {
     await subscribe({ deliverTwice: true });
     const batch = events(3);
-    await sender.enqueue(batch);
-    await sink.count(6);
-    await sender.idle();
-    expect(sink.received.map((r) => r.eventId)).toEqual(batch.flatMap((e) => [e.eventId, e.eventId]));
+    expect(await deliver(6, batch)).toEqual(idsOf(batch, 0, 0, 1, 1, 2, 2));
     for (let i = 0; i < 6; i += 2) {
       expect(sink.received[i + 1]!.body).toBe(sink.received[i]!.body);
       expect(sink.received[i + 1]!.signature).toBe(sink.received[i]!.signature);
@@ -387,13 +374,7 @@ describe('webhook delivery to a subscriber', () => {
     await subscribe({ outOfOrder: true });
     const first = events(3);
     const second = events(2);
-    await sender.enqueue(first);
-    await sender.enqueue(second);
-    await sink.count(5);
-    await sender.idle();
-    expect(sink.received.map((r) => r.eventId)).toEqual(
-      [...first.reverse(), ...second.reverse()].map((e) => e.eventId),
-    );
+    expect(await deliver(5, first, second)).toEqual([...idsOf(first, 2, 1, 0), ...idsOf(second, 1, 0)]);
   });
 
   it('an unreachable subscriber: the network error is the delivery error', async () => {
@@ -428,8 +409,7 @@ describe("delivery to this site's own webhook inspector", () => {
   let base: string;
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    base = await listenLoopback(t.app);
   });
   afterAll(() => t?.close());
 
@@ -441,30 +421,14 @@ describe("delivery to this site's own webhook inspector", () => {
       payload: { url: `${base}/lab/hooks/fdx/simsub`, token },
     });
     expect(created.statusCode).toBe(201);
-    let seen = 0;
-    let arrived!: () => void;
-    const all = new Promise<void>((resolve) => (arrived = resolve));
-    const off = t.app.bus.subscribe(webhookTopic('simsub'), () => {
-      if (++seen === 5) arrived();
-    });
+    const all = webhooksArrive(t.app, 'simsub', 5);
     const sender = servicesOf(t.app).webhookSender;
     sender.shipped(['794953535000']);
     await all;
-    off();
     await sender.idle();
-    const list = (await t.app.inject({ url: '/lab/api/webhooks/simsub?size=100' })).json().items as { id: number }[];
-    const stored = await Promise.all(
-      [...list].reverse().map(async (i) => (await t.app.inject({ url: `/lab/api/webhooks/simsub/${i.id}` })).json()),
-    );
+    const stored = (await storedWebhooks(t.app, 'simsub')).reverse();
     expect(stored.map((w) => JSON.parse(w.body).outputMetaData[0].eventType)).toEqual(['OC', 'PU', 'IT', 'OD', 'DL']);
-    for (const w of stored) {
-      const check = await checkWebhookSignature(
-        Buffer.from(w.bodyBase64, 'base64'),
-        token,
-        w.headers['x-fedex-signature'],
-      );
-      expect(check.status).toBe('match');
-    }
+    for (const w of stored) expect(await signatureCheck(w, token)).toBe('match');
     const id = (created.json() as { id: string }).id;
     const rows = (await t.app.inject({ url: `/lab/api/simulator/subscriptions/${id}/deliveries` })).json().deliveries;
     expect(rows.map((d: { eventId: string; state: string }) => `${d.eventId} ${d.state}`)).toEqual(
@@ -474,26 +438,15 @@ describe("delivery to this site's own webhook inspector", () => {
 });
 
 describePostgres('webhook delivery, two instances on one PostgreSQL database', () => {
-  let database: DatabaseConfig;
-  let drop: () => Promise<void>;
-  let a: TestApp;
-  let b: TestApp;
+  const apps = twoInstancesOnPostgres();
   let sink: Awaited<ReturnType<typeof receiver>>;
-
   beforeAll(async () => {
     sink = await receiver();
-    ({ config: database, drop } = await freshDatabaseConfig('postgres'));
-    a = await buildTestApp('postgres', { database });
-    b = await buildTestApp('postgres', { database });
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop();
-    await sink?.close();
-  });
+  afterAll(() => sink?.close());
 
   it('share subscriptions, and deliver each queued event exactly once, in order, when both race', async () => {
+    const { a, b } = apps;
     const token = generateSecurityToken();
     const created = await a.app.inject({
       method: 'POST',

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookSignature, generateSecurityToken, webhookTopic } from '@lab/core/webhooks';
+import { generateSecurityToken } from '@lab/core/webhooks';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { defaultSample } from '@lab/core/carrier';
 import { servicesOf } from '../../app.js';
-import { buildTestApp, runLab, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { runLab, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { closedPort, rawRequest } from '../../test/http.js';
+import { gatewayToken, postStratusOrder, stratusAuth, stratusOnLoopback } from '../../test/simulators.js';
 import { stratusSample } from '../../test/stratusSample.js';
+import { signatureCheck, storedWebhooks, webhooksArrive } from './testInspector.js';
 import { SIM_SCAN_EVENTS } from './webhooks.js';
 
 describe('lab sim webhooks', () => {
@@ -52,23 +53,11 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(
-      dialect,
-      { gatewayStratusTimeoutMs: 60_000 },
-      { env: { SIM_SEED: '5', STRATUS_SIM_PENDING_POLLS: '0' } },
-    );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    ({ t, base } = await stratusOnLoopback(dialect, { SIM_SEED: '5', STRATUS_SIM_PENDING_POLLS: '0' }));
   });
   afterAll(() => t?.close());
 
-  const stored = async (channel: string) => {
-    const list = await t.app.inject({ url: `/lab/api/webhooks/${channel}?size=100` });
-    const items = list.json().items as { id: number }[];
-    return Promise.all(
-      items.map(async (i) => (await t.app.inject({ url: `/lab/api/webhooks/${channel}/${i.id}` })).json()),
-    );
-  };
+  const stored = (channel: string) => storedWebhooks(t.app, channel);
 
   it('`lab sim webhooks` posts the scan history signed with the token', async () => {
     const token = generateSecurityToken();
@@ -88,20 +77,10 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
     const received = await stored('simcli');
     expect(received).toHaveLength(SIM_SCAN_EVENTS.length);
     for (const w of received) {
-      const check = await checkWebhookSignature(
-        Buffer.from(w.bodyBase64, 'base64'),
-        token,
-        w.headers['x-fedex-signature'],
-      );
-      expect(check.status).toBe('match');
+      expect(await signatureCheck(w, token)).toBe('match');
       expect(JSON.parse(w.body).output.completeTrackResults[0].trackingNumber).toBe('794953535000');
     }
-    const wrong = await checkWebhookSignature(
-      Buffer.from(received[0].bodyBase64, 'base64'),
-      generateSecurityToken(),
-      received[0].headers['x-fedex-signature'],
-    );
-    expect(wrong.status).toBe('mismatch');
+    expect(await signatureCheck(received[0]!, generateSecurityToken())).toBe('mismatch');
     expect(received.map((w) => w.transactionId).every((id: unknown) => typeof id === 'string')).toBe(true);
   });
 
@@ -110,28 +89,9 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
     t.config.simWebhookUrl = `${base}/lab/hooks/fdx/simauto`;
     t.config.simWebhookToken = token;
     const expected = 2 * SIM_SCAN_EVENTS.length;
-    let seen = 0;
-    const arrived = new Promise<void>((resolve) => {
-      const off = t.app.bus.subscribe(webhookTopic('simauto'), () => {
-        if (++seen === expected) {
-          off();
-          resolve();
-        }
-      });
-    });
-    const tokenRes = await rawRequest(
-      base,
-      'POST',
-      '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
-      {
-        headers: { 'x-upstream-authorization': `Basic ${Buffer.from('k:s').toString('base64')}` },
-      },
-    );
-    const auth = { 'x-upstream-authorization': `Bearer ${tokenRes.json().access_token}`, 'x-api-key': 'k' };
-    const posted = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ ProjetId: randomUUID(), Transaction: stratusSample('ZEBRA', '116,"2"') }),
-    });
+    const arrived = webhooksArrive(t.app, 'simauto', expected);
+    const auth = await stratusAuth(base, { key: 'k', secret: 's', apiKey: 'k' });
+    const posted = await postStratusOrder(base, auth, stratusSample('ZEBRA', '116,"2"'));
     const order = (
       await rawRequest(base, 'GET', `/lab/api/stratus/stratus/v1/order/${posted.json().Id}`, { headers: auth })
     ).json();
@@ -144,12 +104,7 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
       order.Packages.map((p: { TrackingNumber: string }) => p.TrackingNumber).sort(),
     );
     for (const tracking of trackings) expect(isValidExpressTracking(tracking)).toBe(true);
-    for (const w of received) {
-      expect(
-        (await checkWebhookSignature(Buffer.from(w.bodyBase64, 'base64'), token, w.headers['x-fedex-signature']))
-          .status,
-      ).toBe('match');
-    }
+    for (const w of received) expect(await signatureCheck(w, token)).toBe('match');
     t.config.simWebhookUrl = undefined;
   });
 
@@ -164,22 +119,11 @@ describe.each(dialectsFor('dialect-neutral'))('simulated webhooks reach our rece
     // The twin's domestic plan (docs/modules/carrier.md, Lifecycles): eight scans, released as the clock reaches each.
     const journey = ['OC', 'PU', 'DP', 'AR', 'DP', 'AR', 'OD', 'DL'];
     const expected = packages * journey.length;
-    let seen = 0;
-    const arrived = new Promise<void>((resolve) => {
-      const off = t.app.bus.subscribe(webhookTopic('simcarrier'), () => {
-        if (++seen === expected) {
-          off();
-          resolve();
-        }
-      });
-    });
-    const tokenRes = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&client_id=k&client_secret=s',
-    });
+    const arrived = webhooksArrive(t.app, 'simcarrier', expected);
+    const carrierToken = await gatewayToken(base, { clientId: 'k', secret: 's' });
     const shipped = await rawRequest(base, 'POST', '/lab/api/carrier/sandbox/ship/v1/shipments', {
       headers: {
-        'x-upstream-authorization': `Bearer ${tokenRes.json().access_token}`,
+        'x-upstream-authorization': `Bearer ${carrierToken}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify(sample),

@@ -5,15 +5,15 @@ import { seededRandom } from '@lab/core/labels';
 import { extractZplData, lintZpl } from '@lab/core/labels/zpl';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { buildApp } from '../../app.js';
-import {
-  buildTestApp,
-  dialectsFor,
-  freshDatabaseConfig,
-  freshDb,
-  loadLabConfig,
-  type TestApp,
-} from '../../test/helpers.js';
+import { dialectsFor, freshDatabaseConfig, freshDb, loadLabConfig, type TestApp } from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
+import {
+  basicAuth,
+  postStratusOrder,
+  STRATUS_TOKEN_PATH,
+  stratusAuth,
+  stratusOnLoopback,
+} from '../../test/simulators.js';
 import { stratusSample } from '../../test/stratusSample.js';
 import { StratusOrderRepo } from './repo.js';
 import { errorLabelZpl, STRATUS_MESSAGES, StratusSimulator } from './service.js';
@@ -24,8 +24,6 @@ const sample = stratusSample;
 const printed = (data: string) =>
   extractZplData(Buffer.from(data, 'base64').toString('utf8'))[0]!.fields.map((f) => f.data);
 
-const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
-const TOKEN_PATH = '/lab/api/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob';
 const fromBase64 = (data: string) => Buffer.from(data, 'base64');
 
 // Dialect-neutral: the calls through the gateway; the orders' SQL is covered on both dialects below.
@@ -35,26 +33,13 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    // A cold PDF render (first render thread) can take seconds on a busy machine: a roomy timeout.
-    t = await buildTestApp(
-      dialect,
-      { gatewayStratusTimeoutMs: 60_000 },
-      { env: { SIM_SEED: '42', STRATUS_SIM_PENDING_POLLS: '2' } },
-    );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    const token = await rawRequest(base, 'POST', TOKEN_PATH, {
-      headers: { 'x-upstream-authorization': basic('key', 'secret') },
-    });
-    auth = { 'x-upstream-authorization': `Bearer ${token.json().access_token}`, 'x-api-key': 'api-key-1' };
+    ({ t, base } = await stratusOnLoopback(dialect, { SIM_SEED: '42', STRATUS_SIM_PENDING_POLLS: '2' }));
+    auth = await stratusAuth(base, { key: 'key', secret: 'secret', apiKey: 'api-key-1' });
   });
   afterAll(() => t?.close());
 
   const order = async (transaction: string) => {
-    const res = await rawRequest(base, 'POST', '/lab/api/stratus/stratus/v1/order', {
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ ProjetId: randomUUID(), Transaction: transaction }),
-    });
+    const res = await postStratusOrder(base, auth, transaction);
     expect(res.status).toBe(200);
     return res.json().Id as string;
   };
@@ -65,16 +50,18 @@ describe.each(dialectsFor('dialect-neutral'))('Stratus simulator through the gat
   };
 
   it('issues tokens for Basic credentials and refuses the documented failing pair', async () => {
-    const ok = await rawRequest(base, 'POST', TOKEN_PATH, { headers: { 'x-upstream-authorization': basic('k', 's') } });
+    const ok = await rawRequest(base, 'POST', STRATUS_TOKEN_PATH, {
+      headers: { 'x-upstream-authorization': basicAuth('k', 's') },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3300, scope: 'oob' });
     expect(ok.json().access_token).toMatch(/^[0-9a-f]{40}$/);
-    const bad = await rawRequest(base, 'POST', TOKEN_PATH, {
-      headers: { 'x-upstream-authorization': basic('k', 'invalid') },
+    const bad = await rawRequest(base, 'POST', STRATUS_TOKEN_PATH, {
+      headers: { 'x-upstream-authorization': basicAuth('k', 'invalid') },
     });
     expect(bad.status).toBe(401);
     expect(bad.json()).toEqual({ error: 'invalid_client', error_description: STRATUS_MESSAGES.badClient });
-    const none = await rawRequest(base, 'POST', TOKEN_PATH, {});
+    const none = await rawRequest(base, 'POST', STRATUS_TOKEN_PATH, {});
     expect(none.status).toBe(401);
     expect(none.json()).toEqual({ error: 'invalid_client', error_description: STRATUS_MESSAGES.noBasic });
   });
@@ -228,7 +215,7 @@ describe('Stratus simulator service', () => {
 
   it('is deterministic for a seed', async () => {
     const run = async (sim: StratusSimulator) => {
-      const token = sim.issueToken(basic('a', 'b'), 'client_credentials', 'oob').access_token;
+      const token = sim.issueToken(basicAuth('a', 'b'), 'client_credentials', 'oob').access_token;
       const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('ZEBRA', '116,"2"') });
       return { token, Id, order: await sim.pollOrder(Id) };
     };
@@ -242,7 +229,7 @@ describe('Stratus simulator service', () => {
   it('expires tokens after 3300 s', async () => {
     let now = 0;
     const sim = await make(1, () => now);
-    const token = sim.issueToken(basic('a', 'b'), 'client_credentials', 'oob').access_token;
+    const token = sim.issueToken(basicAuth('a', 'b'), 'client_credentials', 'oob').access_token;
     expect(() => sim.authorize(`Bearer ${token}`, 'k')).not.toThrow();
     now = 3_299_999;
     expect(() => sim.authorize(`Bearer ${token}`, 'k')).not.toThrow();
@@ -258,7 +245,7 @@ describe('Stratus simulator service', () => {
       pendingPolls: 0,
       renderPdf: async (_zpl, owner) => (owners.push(owner), Buffer.from('%PDF-')),
     });
-    const token = sim.issueToken(basic('acme-key', 'b'), 'client_credentials', 'oob').access_token;
+    const token = sim.issueToken(basicAuth('acme-key', 'b'), 'client_credentials', 'oob').access_token;
     const owner = sim.authorize(`Bearer ${token}`, undefined, false);
     expect(owner).toBe('acme-key');
     const { Id } = await sim.createOrder({ ProjetId: randomUUID(), Transaction: sample('DIB', '116,"2"') }, owner);
@@ -387,7 +374,7 @@ describe.each(dialectsFor('dialect-sensitive'))('Stratus orders in the database 
       const token = await app.inject({
         method: 'POST',
         url: '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',
-        headers: { authorization: basic('restart-key', 'secret') },
+        headers: { authorization: basicAuth('restart-key', 'secret') },
       });
       const auth = { authorization: `Bearer ${token.json().access_token}`, 'x-api-key': 'k' };
       return { app, auth };

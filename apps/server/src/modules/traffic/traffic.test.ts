@@ -5,7 +5,8 @@ import { defaultSample } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import type { AppConfig } from '../../config.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
-import { closedPort, gatewayToken, listenLoopback, rawRequest, standInServer, TOKEN_FORM } from '../../test/http.js';
+import { closedPort, listenLoopback, rawRequest, standInServer } from '../../test/http.js';
+import { gatewayClient, gatewayToken, tokenForm } from '../../test/simulators.js';
 
 type Json = Record<string, any>;
 
@@ -143,11 +144,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
   let base: string;
   let token: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, SIM, { imported: true });
-    base = await listenLoopback(t.app);
-    token = await gatewayToken(base);
-  }, 120_000);
+  beforeAll(async () => ({ t, base, token } = await gatewayClient(dialect, SIM, { imported: true })), 120_000);
   afterAll(() => t.close());
 
   it('records the token call with its secrets redacted as the logs redact them', async () => {
@@ -164,7 +161,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
       conformance: { request: null, response: null },
     });
     expect(entry.request.body).toBe('grant_type=client_credentials&client_id=lab-key&client_secret=[redacted]');
-    expect(entry.request.size).toBe(TOKEN_FORM.length);
+    expect(entry.request.size).toBe(tokenForm().length);
     // `token_type` is secret-named to the logger too (SECRET_NAME): redacted alike.
     expect(JSON.parse(entry.response.body)).toEqual({
       access_token: '[redacted]',
@@ -331,7 +328,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
           method: 'POST',
           url: '/lab/sim/carrier/oauth/token',
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-customer-transaction-id': `n${i}` },
-          payload: TOKEN_FORM,
+          payload: tokenForm(),
         });
       }
       const { entries, total } = await traffic(t, '?limit=10');
@@ -339,7 +336,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
       expect(entries.map((e) => e.request.headers['x-customer-transaction-id'])).toEqual(['n4', 'n3', 'n2']);
       expect(entries[0]!.request).toMatchObject({
         body: 'grant_type=client_cr',
-        size: TOKEN_FORM.length,
+        size: tokenForm().length,
         truncated: true,
       });
     } finally {
@@ -355,7 +352,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
           method: 'POST',
           url: '/lab/sim/carrier/oauth/token',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: TOKEN_FORM,
+          payload: tokenForm(),
         });
       }
       const { entries, total } = await traffic(t, '?limit=10');
@@ -374,7 +371,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
         method: 'POST',
         url: '/lab/sim/carrier/oauth/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: TOKEN_FORM,
+        payload: tokenForm(),
       });
       expect(await traffic(t)).toEqual({ entries: [], total: 0, maxEntries: 0, maxBytes: 16 * 1024 * 1024 });
     } finally {
@@ -391,7 +388,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
     try {
       const res = await rawRequest(await listenLoopback(t.app), 'POST', '/lab/api/carrier/sandbox/oauth/token', {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: TOKEN_FORM,
+        body: tokenForm(),
       });
       expect(res.status).toBe(502);
       const { entries } = await traffic(t);

@@ -1,0 +1,72 @@
+/**
+ * Endpoints the twin does not model: the document's example reply (built from the response schema),
+ * with the request's identifiers echoed into it, and the async results made of today.
+ */
+import { asArray as arr, asObject as obj, asText as str, type JsonObject as Json } from '@lab/core/json';
+import { today, type SimContext, type SimReply, type SimRequest } from './context.js';
+
+/** Request fields whose values are echoed into the document's example reply wherever the same key appears. */
+const IDENTIFIERS = new Set([
+  'trackingNumber',
+  'masterTrackingNumber',
+  'index',
+  'jobId',
+  'pickupConfirmationCode',
+  'confirmationNumber',
+  'referenceId',
+  'tcn',
+  'shipmentId',
+  'location',
+]);
+
+function collectIdentifiers(value: unknown, out: Map<string, unknown>) {
+  if (Array.isArray(value)) return value.forEach((v) => collectIdentifiers(v, out));
+  if (typeof value !== 'object' || value === null) return;
+  for (const [k, v] of Object.entries(value)) {
+    if (IDENTIFIERS.has(k) && (typeof v === 'string' || typeof v === 'number') && !out.has(k)) out.set(k, v);
+    else collectIdentifiers(v, out);
+  }
+}
+
+function echo(value: unknown, ids: Map<string, unknown>) {
+  if (Array.isArray(value)) return value.forEach((v) => echo(v, ids));
+  if (typeof value !== 'object' || value === null) return;
+  const rec = value as Json;
+  for (const [k, v] of Object.entries(rec)) {
+    const id = ids.get(k);
+    if (id !== undefined && typeof id === typeof v) rec[k] = id;
+    else echo(v, ids);
+  }
+}
+
+export async function fromExample(ctx: SimContext, req: SimRequest): Promise<SimReply> {
+  const status = req.endpoint.host === 'documents' ? 201 : 200;
+  const example = (await ctx.example(req.endpoint, status)) ?? { output: {} };
+  const ids = new Map<string, unknown>();
+  collectIdentifiers(req.body, ids);
+  const shipmentId = /\/tag\/cancel\/([^/]+)$/.exec(req.path)?.[1];
+  if (shipmentId) ids.set('shipmentId', decodeURIComponent(shipmentId));
+  echo(example, ids);
+  if ('transactionId' in example) example.transactionId = ctx.state.uuid();
+  if (req.customerTransactionId && 'customerTransactionId' in example)
+    example.customerTransactionId = req.customerTransactionId;
+  return { status, body: example };
+}
+
+/**
+ * Async results (shipments, open shipments): the document's shape, with the ship date and the
+ * documents' content keys computed — the twin runs every job at once, so a job's result is of today.
+ */
+export async function resultsFromExample(ctx: SimContext, req: SimRequest): Promise<SimReply> {
+  const reply = await fromExample(ctx, req);
+  const jobId = str(req.body.jobId, 'job');
+  for (const shipment of arr(obj(reply.body.output).transactionShipments).map(obj)) {
+    shipment.shipDatestamp = today(req);
+    const pieces = arr(shipment.pieceResponses).map(obj);
+    const documents = [...arr(shipment.shipmentDocuments), ...pieces.flatMap((p) => arr(p.packageDocuments))];
+    documents.map(obj).forEach((doc, i) => {
+      if ('contentKey' in doc) doc.contentKey = `${jobId}-${str(doc.trackingNumber, 'document')}-${i + 1}`;
+    });
+  }
+  return reply;
+}
