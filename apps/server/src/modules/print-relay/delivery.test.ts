@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_RECEIVER_MESSAGE } from '@lab/core/print';
+import { NO_RECEIVER_MESSAGE, printRelayTopic } from '@lab/core/print';
 import { buildApp } from '../../app.js';
 import {
   buildTestApp,
@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestDialect,
 } from '../../test/helpers.js';
-import { openSse, type SseReader } from '../../test/sseReader.js';
+import { openSse, stalledSseClient, type SseReader } from '../../test/sseReader.js';
 import { up as migrate0120 } from './migrations/0120_print_relay_delivery.js';
 import { PrintRelayRepo } from './repo.js';
 import { PrintRelay, RECEIVER_LEASE_MS } from './service.js';
@@ -191,6 +191,35 @@ describe.each(dialectsFor('dialect-sensitive'))('relay across a restart on %s', 
     } finally {
       await drop();
       fs.rmSync(webDistDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a receiver that stops reading', () => {
+  it('is disconnected once its unread bytes pass SSE_BUFFER_LIMIT_BYTES and one job, and uncounted', async () => {
+    const t = await buildTestApp(
+      'sqlite',
+      { sseBufferLimitBytes: 64 * 1024, printRelayMaxJobBytes: 1024 },
+      { env: { PRINT_RELAY_LISTEN_IDS: 'slow-desk' } },
+    );
+    try {
+      const { port } = new URL(await urlOf(t.app));
+      const topic = printRelayTopic('slow-desk');
+      const uncounted = new Promise<void>((resolve) =>
+        t.app.bus.subscribe(topic, (e: any) => e.type === 'receivers' && e.count === 0 && resolve()),
+      );
+      const client = await stalledSseClient(
+        Number(port),
+        '/lab/api/print-relay/slow-desk/receive?nodeId=PRINTER_S01',
+        '"type":"ready"',
+      );
+      const printData = 'x'.repeat(4000);
+      // ~40 MB of job events offered at most.
+      await client.flood((i) => t.app.bus.publish(topic, { type: 'job', taskId: `t${i}`, printData }));
+      expect(t.logs.lines.some((l) => l.msg === 'print relay receiver too slow; disconnected')).toBe(true);
+      await uncounted;
+    } finally {
+      await t.close();
     }
   });
 });
