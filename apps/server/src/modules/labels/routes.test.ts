@@ -7,7 +7,8 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { decodeGray } from '../../images/decode.js';
 import { labelsModule } from './index.js';
 import { rotateGray } from './images.js';
-import { EMPTY_BODY_MESSAGE, chooseFormat } from './routes.js';
+import { EMPTY_BODY_MESSAGE } from './labelBody.js';
+import { chooseFormat } from './routes.js';
 import { referenceDir } from '../../paths.js';
 
 const corpus = path.join(referenceDir, 'zpl-corpus');
