@@ -1,22 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import {
-  buildTestApp,
-  freshDatabaseConfig,
-  dialectsFor,
-  loadLabConfig,
-  testDialects,
-  type TestApp,
-} from '../test/helpers.js';
+import { freshDatabaseConfig, dialectsFor, loadLabConfig, testDialects } from '../test/helpers.js';
+import { listenOnLoopback } from '../test/listen.js';
+import { suiteApp } from '../test/suiteApp.js';
 import { openSse } from '../test/sseReader.js';
 import { BusMessageTooLargeError, MemoryBus, pgChannel } from './bus.js';
 import type { FastifyInstance } from 'fastify';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 describe('pgChannel', () => {
   it('is lab_events for the default schema, one per schema otherwise, and always a valid identifier', () => {
@@ -51,13 +40,11 @@ describe('MemoryBus', () => {
 
 // Dialect-sensitive: the bus is LISTEN/NOTIFY on PostgreSQL, in memory on SQLite.
 describe.each(dialectsFor('dialect-sensitive'))('SSE /lab/api/realtime on %s', (dialect) => {
-  let t: TestApp;
+  const t = suiteApp(dialect, { sseHeartbeatMs: 50 });
   let base: string;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { sseHeartbeatMs: 50 });
-    base = await listen(t.app);
+    base = await listenOnLoopback(t.app);
   });
-  afterAll(async () => t.close());
 
   it('streams events of the subscribed topics with a retry hint and heartbeats', async () => {
     const stream = await openSse(`${base}/lab/api/realtime?topics=webhooks/one,webhooks/two`);
@@ -126,7 +113,7 @@ if (testDialects.includes('postgres'))
     });
 
     it('an event published through A reaches an SSE client connected to B', async () => {
-      const baseB = await listen(b);
+      const baseB = await listenOnLoopback(b);
       const topic = `test/fanout-${Date.now()}`;
       const stream = await openSse(`${baseB}/lab/api/realtime?topics=${topic}`);
       await stream.until(() => stream.raw().includes(': subscribed'));

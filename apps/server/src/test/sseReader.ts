@@ -80,12 +80,13 @@ export async function openSse(url: string): Promise<SseReader> {
 }
 
 /**
- * A client of a listening app's event stream at `path` that reads until `greeting` has arrived, then
+ * A client of the event stream at `base` + `path` that reads until `greeting` has arrived, then
  * never again (a browser tab that stopped reading). `flood` offers it events until the server hangs
  * up — the OS buffers some, the server must stop buffering the rest — and resolves then.
  */
-export async function stalledSseClient(port: number, path: string, greeting: string) {
-  const socket = net.connect(port, '127.0.0.1');
+export async function stalledSseClient(base: string, path: string, greeting: string) {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
   let head = '';
   await new Promise<void>((resolve) => {
     socket.on('data', (d) => {

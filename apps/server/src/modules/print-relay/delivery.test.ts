@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_RECEIVER_MESSAGE, printRelayTopic } from '@lab/core/print';
 import { buildApp } from '../../app.js';
 import {
@@ -11,9 +11,10 @@ import {
   freshDatabaseConfig,
   freshDb,
   loadLabConfig,
-  type TestApp,
   type TestDialect,
 } from '../../test/helpers.js';
+import { listenOnLoopback } from '../../test/listen.js';
+import { suiteApp } from '../../test/suiteApp.js';
 import { openSse, stalledSseClient, type SseReader } from '../../test/sseReader.js';
 import { up as migrate0120 } from './migrations/0120_print_relay_delivery.js';
 import { PrintRelayRepo } from './repo.js';
@@ -29,11 +30,7 @@ const send = (app: FastifyInstance, listenId: string, printData = ZPL) =>
     payload: { nodeId: 'REMOTE_AB1', printData },
   });
 
-async function urlOf(app: FastifyInstance): Promise<string> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}/lab/api`;
-}
+const urlOf = async (app: FastifyInstance) => `${await listenOnLoopback(app)}/lab/api`;
 
 const receive = async (app: FastifyInstance, listenId: string, nodeId: string) =>
   openSse(`${await urlOf(app)}/print-relay/${listenId}/receive?nodeId=${nodeId}`);
@@ -52,11 +49,7 @@ const jobsOf = async (app: FastifyInstance, listenId: string) =>
   (await app.inject(`/lab/api/print-relay/${listenId}/jobs`)).json();
 
 describe.each(dialectsFor('dialect-sensitive'))('relay delivery on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, {}, { env: { PRINT_RELAY_LISTEN_IDS: 'desk-a,desk-b,desk-c' } });
-  });
-  afterAll(async () => t.close());
+  const t = suiteApp(dialect, {}, { env: { PRINT_RELAY_LISTEN_IDS: 'desk-a,desk-b,desk-c' } });
 
   it('keeps a job sent while nobody listens pending, says so, and gives it to the next receiver once', async () => {
     const sent = await send(t.app, 'desk-a');
@@ -203,13 +196,13 @@ describe('a receiver that stops reading', () => {
       { env: { PRINT_RELAY_LISTEN_IDS: 'slow-desk' } },
     );
     try {
-      const { port } = new URL(await urlOf(t.app));
+      const base = await listenOnLoopback(t.app);
       const topic = printRelayTopic('slow-desk');
       const uncounted = new Promise<void>((resolve) =>
         t.app.bus.subscribe(topic, (e: any) => e.type === 'receivers' && e.count === 0 && resolve()),
       );
       const client = await stalledSseClient(
-        Number(port),
+        base,
         '/lab/api/print-relay/slow-desk/receive?nodeId=PRINTER_S01',
         '"type":"ready"',
       );
