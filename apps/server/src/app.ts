@@ -33,7 +33,8 @@ import {
 } from './module.js';
 import { labModules } from './modules/index.js';
 import { MemoryBus, PostgresBus, pgChannel, type Bus } from './realtime/bus.js';
-import { realtimeRoutes, SseStreams } from './realtime/sse.js';
+import { realtimeRoutes } from './realtime/routes.js';
+import { SseStreams } from './realtime/sse.js';
 import { ServiceRegistry } from './services.js';
 import { serverVersion } from './version.js';
 

@@ -5,6 +5,12 @@ import { repoRoot } from './paths.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A setting that is a whole number above 0; `fallback` when unset. The server's and the modules'. */
+export const positiveInteger = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** `n` MiB in bytes, for size settings. */
+export const megabytes = (n: number) => n * 1024 * 1024;
+
 const optionalUrl = z
   .string()
   .trim()
@@ -30,23 +36,11 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   PUBLIC_BASE_URL: optionalUrl,
   FILE_SHARE_URL: optionalUrl,
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(2 * 1024 * 1024),
-  JSON_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(64 * 1024),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
-  SSE_BUFFER_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(256 * 1024),
+  BODY_LIMIT_BYTES: positiveInteger(megabytes(2)),
+  JSON_BODY_LIMIT_BYTES: positiveInteger(64 * 1024),
+  SHUTDOWN_TIMEOUT_MS: positiveInteger(10_000),
+  SSE_HEARTBEAT_MS: positiveInteger(15_000),
+  SSE_BUFFER_LIMIT_BYTES: positiveInteger(256 * 1024),
   /** Hops or addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed; empty = none. */
   TRUST_PROXY: z
     .string()
@@ -55,11 +49,11 @@ export const envSchema = z.object({
     .refine((v) => v.toLowerCase() !== 'true', {
       message: 'TRUST_PROXY=true would believe any client: name the proxy addresses/CIDRs or a hop count',
     }),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1024),
+  REQUEST_TIMEOUT_MS: positiveInteger(30_000),
+  MAX_CONNECTIONS: positiveInteger(1024),
   /** Connections one client address may hold; 0 = a quarter of MAX_CONNECTIONS. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(0),
-  BUSY_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  BUSY_BODY_TIMEOUT_MS: positiveInteger(5_000),
   /** Strict-Transport-Security max-age in seconds; 0 = not sent (plain HTTP deployments). */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
   AUTH: z.enum(['off', 'proxy', 'basic']).default('off'),

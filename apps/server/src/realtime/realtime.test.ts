@@ -1,76 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import {
-  buildTestApp,
-  freshDatabaseConfig,
-  dialectsFor,
-  loadLabConfig,
-  testDialects,
-  type TestApp,
-} from '../test/helpers.js';
+import { freshDatabaseConfig, dialectsFor, loadLabConfig, testDialects } from '../test/helpers.js';
+import { listenLoopback } from '../test/http.js';
+import { suiteApp } from '../test/suiteFixtures.js';
+import { openSse } from '../test/sseReader.js';
 import { BusMessageTooLargeError, MemoryBus, pgChannel } from './bus.js';
 import type { FastifyInstance } from 'fastify';
-
-/**
- * Opens an SSE stream and collects parsed `data:` events (an event may arrive split over chunks: parsed
- * once its blank line is in); `ready` resolves once the stream says it subscribed. `until` resolves
- * when what arrived satisfies a check: no deadline of its own, the test's timeout bounds it.
- */
-function openStream(url: string) {
-  const events: { topic: string; data: unknown }[] = [];
-  let raw = '';
-  let pending = '';
-  let res: http.IncomingMessage | undefined;
-  const waiters = new Set<() => void>();
-  const ready = new Promise<http.IncomingMessage>((resolve, reject) => {
-    const req = http.get(url, (r) => {
-      res = r;
-      r.setEncoding('utf8');
-      r.on('data', (chunk: string) => {
-        raw += chunk;
-        pending += chunk;
-        if (raw.includes(': subscribed')) resolve(r);
-        let end: number;
-        while ((end = pending.indexOf('\n\n')) !== -1) {
-          const block = pending.slice(0, end);
-          pending = pending.slice(end + 2);
-          const line = block.split('\n').find((l) => l.startsWith('data: '));
-          if (line) events.push(JSON.parse(line.slice(6)) as { topic: string; data: unknown });
-        }
-        for (const w of waiters) w();
-      });
-    });
-    req.on('error', reject);
-  });
-  const until = (check: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const w = () => {
-        if (!check()) return;
-        waiters.delete(w);
-        resolve();
-      };
-      waiters.add(w);
-      w();
-    });
-  return {
-    events,
-    ready,
-    raw: () => raw,
-    close: () => res?.destroy(),
-    until,
-    async waitFor(n: number) {
-      await until(() => events.length >= n);
-      return events;
-    },
-  };
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 describe('pgChannel', () => {
   it('is lab_events for the default schema, one per schema otherwise, and always a valid identifier', () => {
@@ -105,23 +40,21 @@ describe('MemoryBus', () => {
 
 // Dialect-sensitive: the bus is LISTEN/NOTIFY on PostgreSQL, in memory on SQLite.
 describe.each(dialectsFor('dialect-sensitive'))('SSE /lab/api/realtime on %s', (dialect) => {
-  let t: TestApp;
+  const t = suiteApp(dialect, { sseHeartbeatMs: 50 });
   let base: string;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { sseHeartbeatMs: 50 });
-    base = await listen(t.app);
+    base = await listenLoopback(t.app);
   });
-  afterAll(async () => t.close());
 
   it('streams events of the subscribed topics with a retry hint and heartbeats', async () => {
-    const stream = openStream(`${base}/lab/api/realtime?topics=webhooks/one,webhooks/two`);
-    const res = await stream.ready;
-    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    const stream = await openSse(`${base}/lab/api/realtime?topics=webhooks/one,webhooks/two`);
+    await stream.until(() => stream.raw().includes(': subscribed'));
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     await t.app.bus.publish('webhooks/one', { id: 7 });
     await t.app.bus.publish('webhooks/other', { id: 8 });
     await t.app.bus.publish('webhooks/two', { id: 9 });
-    const events = await stream.waitFor(2);
-    expect(events).toEqual([
+    await stream.until(() => stream.events.length >= 2);
+    expect(stream.events).toEqual([
       { topic: 'webhooks/one', data: { id: 7 } },
       { topic: 'webhooks/two', data: { id: 9 } },
     ]);
@@ -180,12 +113,13 @@ if (testDialects.includes('postgres'))
     });
 
     it('an event published through A reaches an SSE client connected to B', async () => {
-      const baseB = await listen(b);
+      const baseB = await listenLoopback(b);
       const topic = `test/fanout-${Date.now()}`;
-      const stream = openStream(`${baseB}/lab/api/realtime?topics=${topic}`);
-      await stream.ready;
+      const stream = await openSse(`${baseB}/lab/api/realtime?topics=${topic}`);
+      await stream.until(() => stream.raw().includes(': subscribed'));
       await a.bus.publish(topic, { from: 'A' });
-      expect(await stream.waitFor(1)).toEqual([{ topic, data: { from: 'A' } }]);
+      await stream.until(() => stream.events.length >= 1);
+      expect(stream.events).toEqual([{ topic, data: { from: 'A' } }]);
       stream.close();
     });
   });

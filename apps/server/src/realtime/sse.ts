@@ -1,105 +1,124 @@
 import type { ServerResponse } from 'node:http';
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TOPIC_PATTERN, type Bus } from './bus.js';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 
-export const MAX_TOPICS = 20;
+/**
+ * The one Server-Sent Events writer: /realtime and the print relay's receiver stream. Every event is
+ * `{"topic","data"}` on the default event type with an id counting from 1, so one EventSource
+ * `onmessage` serves every topic.
+ */
 
-const querySchema = z.object({
-  topics: z
-    .string()
-    .min(1, 'name at least one topic, e.g. ?topics=webhooks/webhooktest')
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .refine((ts) => ts.length > 0 && ts.length <= MAX_TOPICS, `name 1 to ${MAX_TOPICS} topics`)
-    .refine((ts) => ts.every((t) => TOPIC_PATTERN.test(t)), 'a topic is lower-case letters, digits, / _ -'),
-});
+/** The headers of an event stream (HEAD /realtime answers the first two without opening one). */
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+} as const;
 
-/** Open SSE streams, so shutdown can end them instead of waiting for browsers to hang up. */
+/** How soon EventSource reconnects after a stream ends (its `retry:` hint). */
+const RETRY_MS = 3000;
+
+export interface EventStream {
+  /** Sends `{topic, data}` as the next event; nothing once the stream has ended. */
+  send(topic: string, data: unknown): void;
+  /** Resolves once the client has read what was written (or the stream ended): paces a burst. */
+  drained(): Promise<void>;
+  /** Whether the stream has ended: the client left, was too slow, or the server ended it. */
+  readonly ended: boolean;
+  /** Runs `fn` once when the stream ends, whoever ends it. */
+  onEnd(fn: () => void): void;
+  /**
+   * Ends the stream. Destroyed, not ended: an ended stream's socket can linger (a client that stopped
+   * reading never takes the rest) and hold the server's close. EventSource reconnects either way.
+   */
+  end(): void;
+}
+
+/** Open event streams, so shutdown ends them instead of waiting for browsers to hang up. */
 export class SseStreams {
-  private readonly open = new Set<ServerResponse>();
-  add(res: ServerResponse) {
-    this.open.add(res);
-    res.on('close', () => this.open.delete(res));
+  private readonly open = new Set<EventStream>();
+  add(stream: EventStream) {
+    this.open.add(stream);
+    stream.onEnd(() => this.open.delete(stream));
   }
   get size() {
     return this.open.size;
   }
   endAll() {
-    for (const res of this.open) res.end();
-    this.open.clear();
+    for (const stream of [...this.open]) stream.end();
   }
 }
 
-/**
- * GET /realtime?topics=a,b — Server-Sent Events. Each event's data is `{"topic","data"}` on the
- * default event type, so one EventSource `onmessage` serves every topic. A comment heartbeat keeps
- * proxies from closing idle streams; `retry:` tells the browser how soon to reconnect.
- */
-export function realtimeRoutes(
-  bus: Bus,
-  streams: SseStreams,
-  heartbeatMs: number,
-  bufferLimitBytes = 256 * 1024,
-): FastifyPluginAsyncZod {
-  return async (app) => {
-    // HEAD answers at once with the stream's headers; it never opens a subscription.
-    app.head('/realtime', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache, no-transform').type('text/event-stream; charset=utf-8').send(),
-    );
-    app.get(
-      '/realtime',
-      {
-        exposeHeadRoute: false,
-        schema: {
-          summary: 'Stream realtime events (Server-Sent Events)',
-          tags: ['realtime'],
-          querystring: querySchema,
-        },
-      },
-      (request, reply) => {
-        const topics = request.query.topics;
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        // A client that does not read (its unread bytes pass the limit) is disconnected rather than
-        // buffered without bound; EventSource reconnects and the page reloads its list.
-        const send = (text: string) => {
-          if (res.destroyed) return;
-          if (res.writableLength > bufferLimitBytes) {
-            request.log.warn({ unread: res.writableLength }, 'realtime client too slow; disconnected');
-            res.destroy();
-            return;
-          }
-          res.write(text);
-        };
-        send(`retry: 3000\n: subscribed ${topics.join(',')}\n\n`);
-        streams.add(res);
-        let seq = 0;
-        const unsubscribers = topics.map((topic) =>
-          bus.subscribe(topic, (data) => {
-            seq += 1;
-            send(`id: ${seq}\ndata: ${JSON.stringify({ topic, data })}\n\n`);
-          }),
-        );
-        const heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
-        heartbeat.unref();
-        res.on('close', () => {
-          clearInterval(heartbeat);
-          for (const off of unsubscribers) off();
-        });
-      },
-    );
+export interface EventStreamOptions {
+  /** The comment after the retry hint, which tells a client it is connected: `subscribed a,b`. */
+  greeting: string;
+  /** A `: ping` comment this often keeps proxies from closing an idle stream. */
+  heartbeatMs: number;
+  /**
+   * A client whose unread bytes pass this (SSE_BUFFER_LIMIT_BYTES) has stopped reading: it is
+   * disconnected rather than buffered without bound; EventSource reconnects and the page reloads.
+   */
+  bufferLimitBytes: number;
+  /** Where the stream is registered, so shutdown ends it. */
+  streams: SseStreams;
+  log: FastifyBaseLogger;
+  /** The warning logged when a client is too slow, e.g. `realtime client too slow; disconnected`. */
+  slowClientMessage: string;
+}
+
+/** Takes the reply over and opens an event stream on it: headers, retry hint and greeting, heartbeat. */
+export function openEventStream(reply: FastifyReply, options: EventStreamOptions): EventStream {
+  reply.hijack();
+  const res: ServerResponse = reply.raw;
+  res.writeHead(200, EVENT_STREAM_HEADERS);
+  const endings: (() => void)[] = [];
+  let ended = false;
+  let seq = 0;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    res.destroy();
+    for (const fn of endings.splice(0)) fn();
   };
+  const write = (text: string) => {
+    if (ended || res.destroyed) return;
+    if (res.writableLength > options.bufferLimitBytes) {
+      options.log.warn({ unread: res.writableLength }, options.slowClientMessage);
+      end();
+      return;
+    }
+    res.write(text);
+  };
+  const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
+  heartbeat.unref();
+  res.on('close', end);
+  const stream: EventStream = {
+    send(topic, data) {
+      seq += 1;
+      write(`id: ${seq}\ndata: ${JSON.stringify({ topic, data })}\n\n`);
+    },
+    drained: () =>
+      new Promise<void>((resolve) => {
+        if (ended || !res.writableNeedDrain) return resolve();
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      }),
+    get ended() {
+      return ended;
+    },
+    onEnd(fn) {
+      if (ended) fn();
+      else endings.push(fn);
+    },
+    end,
+  };
+  write(`retry: ${RETRY_MS}\n: ${options.greeting}\n\n`);
+  options.streams.add(stream);
+  return stream;
 }

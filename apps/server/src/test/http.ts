@@ -88,8 +88,8 @@ export async function standInServer(
   };
 }
 
-/** Starts `app` on a free loopback port; its base URL (`http://127.0.0.1:<port>`). */
+/** Has `app` listen on a free loopback port (once); its base URL (`http://127.0.0.1:<port>`). */
 export async function listenLoopback(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
 }

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pngDimensions } from '@lab/core/labels';
 import type { LabelCheckReply } from '@lab/core/contract';
 import { completeExpressTracking } from '@lab/core/shipping';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
+import { corpusFile, LABELS_BASE, sizeAt8dpmm, ZPL_CORPUS } from '../../test/labels.js';
 import { multipart } from '../../test/multipart.js';
-import { referenceDir } from '../../paths.js';
 
-const corpus = path.join(referenceDir, 'zpl-corpus');
-const base = '/lab/api/labels/v1/printers';
+const base = LABELS_BASE;
 
 /**
  * The corpus symbols that do not pass, each with its verdict, the first words of its warning and
@@ -112,31 +110,41 @@ const EXCEPTIONS: Record<string, Array<{ data: string; verdict: 'warn' | 'fail';
   ],
 };
 
-const inches = (dots: number) => (dots / 8 / 25.4).toFixed(6);
+/** The shipment check's tracking number items when the symbol carrying it was `found` (or none was). */
+const trackingNumberItems = (tracking: string, found: string | null) => [
+  {
+    item: 'trackingNumber',
+    expected: tracking,
+    found,
+    ok: found !== null,
+    message: `${found === null ? 'no' : 'a'} symbol carries the tracking number ${tracking}`,
+  },
+  {
+    item: 'checkDigit',
+    expected: tracking.slice(-1),
+    found,
+    ok: true,
+    message: `check digit ${tracking.slice(-1)} is right (1-3-7, mod 11)`,
+  },
+];
 
 function sizeOf(zplFile: string): string {
-  const d = pngDimensions(fs.readFileSync(path.join(corpus, zplFile.replace(/\.zpl$/, '.png'))))!;
-  return `${inches(d.width)}x${inches(d.height)}`;
+  const d = pngDimensions(corpusFile(zplFile.replace(/\.zpl$/, '.png')))!;
+  return sizeAt8dpmm(d.width, d.height);
 }
 
 describe('label check', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite', { labelMaxConcurrentPerClient: 1_000, labelRequestDeadlineMs: 600_000 });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = suiteApp('sqlite', { labelMaxConcurrentPerClient: 1_000, labelRequestDeadlineMs: 600_000 });
 
+  /** The check of `zpl`: the raw body, or with a reply and/or tracking number the multipart form. */
   async function check(zpl: string | Buffer, dpmm = 8, size = '4x6', reply?: unknown, trackingNumber?: string) {
-    const form =
-      reply === undefined
-        ? undefined
-        : multipart([
-            { name: 'file', value: Buffer.from(zpl), filename: 'label.zpl' },
-            { name: 'reply', value: JSON.stringify(reply) },
-            ...(trackingNumber ? [{ name: 'trackingNumber', value: trackingNumber }] : []),
-          ]);
+    const fields = [
+      ...(reply !== undefined ? [{ name: 'reply', value: JSON.stringify(reply) }] : []),
+      ...(trackingNumber ? [{ name: 'trackingNumber', value: trackingNumber }] : []),
+    ];
+    const form = fields.length
+      ? multipart([{ name: 'file', value: Buffer.from(zpl), filename: 'label.zpl' }, ...fields])
+      : undefined;
     const res = await t.app.inject({
       method: 'POST',
       url: `${base}/${dpmm}dpmm/labels/${size}/check`,
@@ -148,13 +156,13 @@ describe('label check', () => {
   }
 
   const files = fs
-    .readdirSync(corpus)
+    .readdirSync(ZPL_CORPUS)
     .filter((f) => f.endsWith('.zpl'))
     .sort();
 
   // One file at a time: each test's time is its own render and decode, never a queue behind the others.
   it.for(files)('corpus %s: every symbol decoded and matching, or a listed exception', async (file, { expect }) => {
-    const result = await check(fs.readFileSync(path.join(corpus, file)), 8, sizeOf(file));
+    const result = await check(corpusFile(file), 8, sizeOf(file));
     const exceptions = EXCEPTIONS[file] ?? [];
     for (const label of result.labels) {
       for (const symbol of label.symbols) {
@@ -192,7 +200,7 @@ describe('label check', () => {
       'glscz.zpl',
       'amazon.zpl',
     ]) {
-      const result = await check(fs.readFileSync(path.join(corpus, file)), 8, sizeOf(file));
+      const result = await check(corpusFile(file), 8, sizeOf(file));
       for (const s of result.labels.flatMap((l) => l.symbols)) if (s.text !== null) symbologies.add(s.symbology);
     }
     expect([...symbologies].sort()).toEqual([
@@ -263,20 +271,7 @@ describe('label check', () => {
       expect(result.verdict).toBe('fail');
       expect(result.labels[0]!.symbols[0]!.verdict).toBe('pass');
       expect(result.labels[0]!.shipment).toEqual([
-        {
-          item: 'trackingNumber',
-          expected: tracking,
-          found: null,
-          ok: false,
-          message: `no symbol carries the tracking number ${tracking}`,
-        },
-        {
-          item: 'checkDigit',
-          expected: tracking.slice(-1),
-          found: null,
-          ok: true,
-          message: `check digit ${tracking.slice(-1)} is right (1-3-7, mod 11)`,
-        },
+        ...trackingNumberItems(tracking, null),
         {
           item: 'service',
           expected: 'PRIORITY_OVERNIGHT',
@@ -295,46 +290,17 @@ describe('label check', () => {
   it('checks the tracking number alone when no reply comes with it (a Stratus order names only that)', async () => {
     const tracking = completeExpressTracking('79400000003');
     const zpl = `^XA^FO100,100^BY3^BCN,150,N,N,N^FD>;${tracking}^FS^XZ`;
-    const send = async (trackingNumber: string) => {
-      const form = multipart([
-        { name: 'file', value: Buffer.from(zpl), filename: 'label.zpl' },
-        { name: 'trackingNumber', value: trackingNumber },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${base}/8dpmm/labels/4x6/check`,
-        headers: { 'content-type': form.contentType },
-        payload: form.body,
-      });
-      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-      return res.json<LabelCheckReply>();
-    };
-    const right = await send(tracking);
+    const right = await check(zpl, 8, '4x6', undefined, tracking);
     expect(right.verdict).toBe('pass');
-    expect(right.labels[0]!.shipment).toEqual([
-      {
-        item: 'trackingNumber',
-        expected: tracking,
-        found: tracking,
-        ok: true,
-        message: `a symbol carries the tracking number ${tracking}`,
-      },
-      {
-        item: 'checkDigit',
-        expected: tracking.slice(-1),
-        found: tracking,
-        ok: true,
-        message: `check digit ${tracking.slice(-1)} is right (1-3-7, mod 11)`,
-      },
-    ]);
+    expect(right.labels[0]!.shipment).toEqual(trackingNumberItems(tracking, tracking));
     const other = completeExpressTracking('79400000004');
-    const wrong = await send(other);
+    const wrong = await check(zpl, 8, '4x6', undefined, other);
     expect(wrong.verdict).toBe('fail');
     expect(wrong.labels[0]!.shipment![0]).toMatchObject({ item: 'trackingNumber', expected: other, ok: false });
   });
 
   it('decodes a PNG label without ZPL: symbols and boxes, nothing to match', async () => {
-    const png = fs.readFileSync(path.join(corpus, 'fedex.png'));
+    const png = corpusFile('fedex.png');
     const res = await t.app.inject({
       method: 'POST',
       url: `${base}/8dpmm/labels/4x6/check`,
@@ -362,23 +328,19 @@ describe('label check', () => {
     const dpmm = await post(`${base}/7dpmm/labels/4x6/check`, '^XA^XZ');
     expect(dpmm.statusCode).toBe(400);
     expect(dpmm.json().message).toMatch(/dpmm/);
-    const form = multipart([
-      { name: 'file', value: '^XA^FO1,1^FDa^FS^XZ' },
-      { name: 'reply', value: '{not json' },
-    ]);
-    const bad = await post(`${base}/8dpmm/labels/4x6/check`, form.body, form.contentType);
-    expect([bad.statusCode, bad.json().message]).toEqual([
-      400,
-      'the field "reply" is not JSON: send the create-shipment reply as it came',
-    ]);
-    const none = multipart([
-      { name: 'file', value: '^XA^FO1,1^FDa^FS^XZ' },
-      { name: 'reply', value: '{"output":{}}' },
-    ]);
-    const noTracking = await post(`${base}/8dpmm/labels/4x6/check`, none.body, none.contentType);
-    expect([noTracking.statusCode, noTracking.json().message]).toEqual([
-      400,
-      'the field "reply" names no tracking number (output.transactionShipments[0].masterTrackingNumber)',
-    ]);
+    for (const [reply, message] of [
+      ['{not json', 'the field "reply" is not JSON: send the create-shipment reply as it came'],
+      [
+        '{"output":{}}',
+        'the field "reply" names no tracking number (output.transactionShipments[0].masterTrackingNumber)',
+      ],
+    ] as const) {
+      const form = multipart([
+        { name: 'file', value: '^XA^FO1,1^FDa^FS^XZ' },
+        { name: 'reply', value: reply },
+      ]);
+      const res = await post(`${base}/8dpmm/labels/4x6/check`, form.body, form.contentType);
+      expect([res.statusCode, res.json().message], reply).toEqual([400, message]);
+    }
   });
 });

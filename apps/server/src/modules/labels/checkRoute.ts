@@ -3,8 +3,9 @@ import { shipmentExpectation, type ShipmentExpectation } from '@lab/core/labels/
 import { badRequest } from '../../http/errors.js';
 import { registerRoute, type ZodApp } from '../../http/routes.js';
 import { checkLabels } from './check.js';
-import { labelClient, requestSignal, type ClientConcurrency } from './limits.js';
-import { answerRenderError, EMPTY_BODY_MESSAGE, readLabelBody } from './routes.js';
+import { readLabelBody } from './labelBody.js';
+import type { ClientConcurrency } from './limits.js';
+import { renderForRequest } from './renderRequest.js';
 import type { LabelService } from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -66,20 +67,11 @@ export function registerCheckRoute(app: ZodApp, service: LabelService, perClient
     },
     async (request, reply) => {
       const { zpl: body, fields } = await readLabelBody(request);
-      if (body.byteLength === 0) throw badRequest(EMPTY_BODY_MESSAGE);
       const shipments = readShipments(fields);
-      let release: (() => void) | undefined;
-      try {
-        const client = labelClient(request);
-        release = perClient.acquire(client);
-        const signal = requestSignal(request, reply, config.labelRequestDeadlineMs);
-        const { dpmm, size } = request.params;
-        return await checkLabels(service, { body, dpmm, size, shipments }, { client, signal });
-      } catch (err) {
-        return answerRenderError(err, reply);
-      } finally {
-        release?.();
-      }
+      const { dpmm, size } = request.params;
+      return renderForRequest(request, reply, perClient, config.labelRequestDeadlineMs, (run) =>
+        checkLabels(service, { body, dpmm, size, shipments }, run),
+      );
     },
   );
 }

@@ -3,31 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceDir } from '../../paths.js';
 import { runLab } from '../../test/helpers.js';
+import { ZPL_CORPUS } from '../../test/labels.js';
 import { decodeGray } from '../../images/decode.js';
 import { rotateGray } from './images.js';
 
-const corpus = path.join(referenceDir, 'zpl-corpus');
-
 const lab = (args: string[], stdin?: Buffer) => runLab(args, stdin ? { stdin } : {});
 
-describe('lab zpl render', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-zpl-cli-'));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+/** The files the commands write (and the inputs the tests write), one folder for the file's tests. */
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-zpl-cli-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+describe('lab zpl render', () => {
   it('renders a file to PNG at the size and density asked, and rotates it', async () => {
     const upright = path.join(dir, 'fedex.png');
-    const r = await lab(['zpl', 'render', path.join(corpus, 'fedex.zpl'), '-o', upright]);
+    const r = await lab(['zpl', 'render', path.join(ZPL_CORPUS, 'fedex.zpl'), '-o', upright]);
     expect(r).toEqual({ code: 0, out: [`wrote ${upright} (PNG, label 1 of 1)`], err: [] });
     const img = decodeGray(fs.readFileSync(upright));
     expect([img.width, img.height]).toEqual([813, 1220]);
 
     const turned = path.join(dir, 'fedex-180.png');
-    const t = await lab(['zpl', 'render', path.join(corpus, 'fedex.zpl'), '--rotate', '180', '-o', turned]);
+    const t = await lab(['zpl', 'render', path.join(ZPL_CORPUS, 'fedex.zpl'), '--rotate', '180', '-o', turned]);
     expect(t.code).toBe(0);
     expect(Buffer.from(decodeGray(fs.readFileSync(turned)).gray).equals(Buffer.from(rotateGray(img, 180).gray))).toBe(
       true,
@@ -38,7 +37,7 @@ describe('lab zpl render', () => {
     const out = path.join(dir, 'two.pdf');
     const r = await lab(
       ['zpl', 'render', '-', '--size', '4x6.75', '-o', out],
-      fs.readFileSync(path.join(corpus, 'pnldpd.zpl')),
+      fs.readFileSync(path.join(ZPL_CORPUS, 'pnldpd.zpl')),
     );
     expect(r).toEqual({ code: 0, out: [`wrote ${out} (PDF, 2 labels)`], err: [] });
     const doc = await PDFDocument.load(fs.readFileSync(out));
@@ -48,7 +47,17 @@ describe('lab zpl render', () => {
 
   it('picks one label by index at another density', async () => {
     const out = path.join(dir, 'second.png');
-    const r = await lab(['zpl', 'render', path.join(corpus, 'pnldpd.zpl'), '--index', '1', '--dpmm', '12', '-o', out]);
+    const r = await lab([
+      'zpl',
+      'render',
+      path.join(ZPL_CORPUS, 'pnldpd.zpl'),
+      '--index',
+      '1',
+      '--dpmm',
+      '12',
+      '-o',
+      out,
+    ]);
     expect(r.out).toEqual([`wrote ${out} (PNG, label 2 of 2)`]);
     const img = decodeGray(fs.readFileSync(out));
     expect([img.width, img.height]).toEqual([1220, 1829]);
@@ -65,7 +74,7 @@ describe('lab zpl render', () => {
     [['--format', 'gif'], 'lab: --format: use png or pdf, got "gif"'],
     [['--index', '3'], 'lab: label index 3 is out of range: the ZPL holds 1 label'],
   ])('exits 2 with the message for %j', async (args, message) => {
-    const r = await lab(['zpl', 'render', path.join(corpus, 'fedex.zpl'), ...args, '-o', path.join(dir, 'x.png')]);
+    const r = await lab(['zpl', 'render', path.join(ZPL_CORPUS, 'fedex.zpl'), ...args, '-o', path.join(dir, 'x.png')]);
     expect(r.code).toBe(2);
     expect(r.err).toEqual([message]);
   });
@@ -91,14 +100,8 @@ describe('lab zpl render', () => {
 });
 
 describe('lab zpl check', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-zpl-check-'));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
   it('prints each symbol with its verdict and exits 0 when every symbol passes', async () => {
-    const r = await lab(['zpl', 'check', path.join(corpus, 'fedex.zpl')]);
+    const r = await lab(['zpl', 'check', path.join(ZPL_CORPUS, 'fedex.zpl')]);
     expect(r.code).toBe(0);
     expect(r.out).toHaveLength(2);
     expect(r.out[0]).toMatch(/^✓ PDF417 "\[\)>\\u001e01\\u001d0211111/);
@@ -140,7 +143,7 @@ describe('lab zpl check', () => {
   });
 
   it('exits 2 on bad arguments', async () => {
-    const r = await lab(['zpl', 'check', path.join(corpus, 'fedex.zpl'), '--dpmm', '7']);
+    const r = await lab(['zpl', 'check', path.join(ZPL_CORPUS, 'fedex.zpl'), '--dpmm', '7']);
     expect(r.code).toBe(2);
   });
 });

@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { corpusFile, LABELS_BASE, postLabel, sizeAt8dpmm, ZPL_CORPUS } from '../../test/labels.js';
 import { blackWhiteAgreement, decodeGray } from '../../test/images.js';
-import { referenceDir } from '../../paths.js';
 
 /**
  * Every label of the reference corpus, rendered through the HTTP API at 8 dpmm, against the PNG
  * the reference renderer drew: same size and ≥ 97% of pixels agreeing once cut to black/white.
  * The label size is the reference image's size in dots / 8 dpmm / 25.4 mm.
  */
-const corpus = path.join(referenceDir, 'zpl-corpus');
 const REQUIRED_AGREEMENT = 0.97;
 
 /**
@@ -21,7 +20,7 @@ const FLOORS: Record<string, { floor: number; reason: string }> = {};
 
 /** [name, zpl file, reference png, index] — pnldpd holds two labels, each with its reference. */
 const cases: Array<[string, string, string, number]> = fs
-  .readdirSync(corpus)
+  .readdirSync(ZPL_CORPUS)
   .filter((f) => f.endsWith('.zpl'))
   .sort()
   .map((f) => {
@@ -29,12 +28,10 @@ const cases: Array<[string, string, string, number]> = fs
     return [stem, f, `${stem}.png`, 0] as [string, string, string, number];
   });
 for (const [stem, zpl] of [...cases]) {
-  for (let page = 2; fs.existsSync(path.join(corpus, `${stem}_page_${page}.png`)); page++) {
+  for (let page = 2; fs.existsSync(path.join(ZPL_CORPUS, `${stem}_page_${page}.png`)); page++) {
     cases.push([`${stem} (label ${page})`, zpl, `${stem}_page_${page}.png`, page - 1]);
   }
 }
-
-const inches = (dots: number) => (dots / 8 / 25.4).toFixed(6);
 
 describe('ZPL corpus through HTTP at 8 dpmm', () => {
   let t: TestApp;
@@ -54,14 +51,9 @@ describe('ZPL corpus through HTTP at 8 dpmm', () => {
   });
 
   it.concurrent.for(cases)('%s', async ([name, zplFile, pngFile, index], { expect }) => {
-    const reference = decodeGray(fs.readFileSync(path.join(corpus, pngFile)));
-    const size = `${inches(reference.width)}x${inches(reference.height)}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/lab/api/labels/v1/printers/8dpmm/labels/${size}/${index}/`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: fs.readFileSync(path.join(corpus, zplFile)),
-    });
+    const reference = decodeGray(corpusFile(pngFile));
+    const size = sizeAt8dpmm(reference.width, reference.height);
+    const res = await postLabel(t.app, `${LABELS_BASE}/8dpmm/labels/${size}/${index}/`, corpusFile(zplFile));
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const rendered = decodeGray(res.rawPayload);
     expect([rendered.width, rendered.height]).toEqual([reference.width, reference.height]);

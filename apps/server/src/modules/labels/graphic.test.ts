@@ -1,8 +1,9 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bitmapToMono, imageToZplLabel, type RgbaBitmap } from '@lab/core/labels/zpl';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
+import { LABELS_BASE, postLabel, sizeAt8dpmm } from '../../test/labels.js';
 import { decodeImage, ImageDecodeError } from '../../images/decode.js';
 import { blackWhiteAgreement, decodeGray, type GrayImage } from '../../test/images.js';
 
@@ -95,13 +96,7 @@ describe('decodeImage', () => {
 });
 
 describe('image → ^GFA rendered by the label service', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite');
-  });
-  afterAll(async () => t?.close());
-
-  const inches = (dots: number) => (dots / 8 / 25.4).toFixed(6);
+  const t = suiteApp('sqlite');
 
   it.each([
     ['compressed hex', 'hex' as const, undefined],
@@ -111,12 +106,8 @@ describe('image → ^GFA rendered by the label service', () => {
     const source = decodeImage(encodePng(logo(203, 101)));
     const expected = monoAsGray(source, widthDots);
     const zpl = imageToZplLabel(source, { encoding, ...(widthDots ? { widthDots } : {}) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/lab/api/labels/v1/printers/8dpmm/labels/${inches(expected.width)}x${inches(expected.height)}/0/`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: zpl,
-    });
+    const size = sizeAt8dpmm(expected.width, expected.height);
+    const res = await postLabel(t.app, `${LABELS_BASE}/8dpmm/labels/${size}/0/`, zpl);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const rendered = decodeGray(res.rawPayload);
     expect([rendered.width, rendered.height]).toEqual([expected.width, expected.height]);

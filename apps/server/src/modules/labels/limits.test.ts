@@ -1,17 +1,15 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestApp } from '../../test/helpers.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
+import { LABELS_BASE } from '../../test/labels.js';
 
-const base = '/lab/api/labels/v1/printers';
+const base = LABELS_BASE;
 
 // Limits of the label service (bodies, dots, threads). It keeps no data: SQLite only.
 describe('label service limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite', { labelWorkers: 1 });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp('sqlite', { labelWorkers: 1 });
 
   it('answers 400 with a message when a multipart content type carries no multipart body', async () => {
     for (const contentType of ['multipart/form-data; boundary=xyz', 'multipart/form-data']) {

@@ -1,46 +1,30 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestApp } from '../../test/helpers.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
+import { corpusFile, LABELS_BASE, postLabel } from '../../test/labels.js';
+import { multipart } from '../../test/multipart.js';
 import { decodeGray } from '../../images/decode.js';
 import { labelsModule } from './index.js';
 import { rotateGray } from './images.js';
-import { EMPTY_BODY_MESSAGE, chooseFormat } from './routes.js';
-import { referenceDir } from '../../paths.js';
+import { EMPTY_BODY_MESSAGE } from './labelBody.js';
+import { chooseFormat } from './routes.js';
 
-const corpus = path.join(referenceDir, 'zpl-corpus');
-const fedex = fs.readFileSync(path.join(corpus, 'fedex.zpl'));
-const twoLabels = fs.readFileSync(path.join(corpus, 'pnldpd.zpl'));
-const base = '/lab/api/labels/v1/printers';
+const fedex = corpusFile('fedex.zpl');
+const twoLabels = corpusFile('pnldpd.zpl');
+const base = LABELS_BASE;
 
-function multipart(field: string, content: Buffer, boundary = 'labboundary42') {
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="label.zpl"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A multipart body with the label as the file of `field`. */
+const labelForm = (field: string, content: Buffer) =>
+  multipart([{ name: field, value: content, filename: 'label.zpl' }]);
 
 // The label service keeps no data: one SQLite app is enough (no dialect-specific code here).
 describe('label conversion service', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite', { labelBodyLimitBytes: 64 * 1024 });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp('sqlite', { labelBodyLimitBytes: 64 * 1024 });
 
   const post = (url: string, payload: Buffer | string, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    });
+    postLabel(t.app, url, payload, headers);
 
   it('renders a 4x6 label at 8 dpmm to PNG by default, with the label count', async () => {
     const res = await post(`${base}/8dpmm/labels/4x6/0/`, fedex);
@@ -66,7 +50,7 @@ describe('label conversion service', () => {
     expect(plain.rawPayload.equals(reference)).toBe(true);
     const none = await t.app.inject({ method: 'POST', url: `${base}/8dpmm/labels/4x6/`, payload: fedex });
     expect(none.statusCode).toBe(200);
-    const form = multipart('file', fedex);
+    const form = labelForm('file', fedex);
     const viaForm = await post(`${base}/8dpmm/labels/4x6/`, form.body, { 'content-type': form.contentType });
     expect(viaForm.statusCode).toBe(200);
     expect(viaForm.rawPayload.equals(reference)).toBe(true);
@@ -156,7 +140,7 @@ describe('label conversion service', () => {
     const empty = await post(`${base}/8dpmm/labels/4x6/0/`, '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: EMPTY_BODY_MESSAGE });
-    const form = multipart('label', fedex);
+    const form = labelForm('label', fedex);
     const noFile = await post(`${base}/8dpmm/labels/4x6/0/`, form.body, { 'content-type': form.contentType });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toEqual({ message: 'the multipart/form-data body has no field named "file"' });
@@ -175,7 +159,7 @@ describe('label conversion service', () => {
     const raw = await post(`${base}/8dpmm/labels/4x6/0/`, big);
     expect(raw.statusCode).toBe(413);
     expect(raw.json().message).toMatch(/too large/i);
-    const form = multipart('file', big);
+    const form = labelForm('file', big);
     const viaForm = await post(`${base}/8dpmm/labels/4x6/0/`, form.body, { 'content-type': form.contentType });
     expect(viaForm.statusCode).toBe(413);
   });
@@ -204,11 +188,7 @@ describe('label conversion service', () => {
 });
 
 describe('render time limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite', { labelRenderTimeoutMs: 1, labelWorkers: 1 });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp('sqlite', { labelRenderTimeoutMs: 1, labelWorkers: 1 });
 
   it('stops a render that runs past the limit and answers 422 instead of hanging', async () => {
     const res = await t.app.inject({ method: 'POST', url: `${base}/8dpmm/labels/4x6/`, payload: fedex });

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { parsedString } from '@lab/core/contract';
 import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation } from '@lab/core/labels';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { ClientConcurrency, labelClient, requestSignal, TooManyRendersError } from './limits.js';
 import { registerCheckRoute } from './checkRoute.js';
-import { readMultipart } from './multipart.js';
-import { RenderBusyError, RenderCancelledError, RenderError, RenderTimeoutError } from './pool.js';
-import { LabelIndexError, LabelTooLargeError, type LabelFormat } from './service.js';
+import { readLabelBody } from './labelBody.js';
+import { ClientConcurrency } from './limits.js';
+import { renderForRequest } from './renderRequest.js';
+import type { LabelFormat } from './service.js';
 import {
   analyzeForRequest,
   graphicsRoute,
@@ -18,9 +18,6 @@ import {
   setWarningHeaders,
   toolkitHeaders,
 } from './toolkit.js';
-
-export const EMPTY_BODY_MESSAGE =
-  'the request body is empty: send the ZPL as the raw body or as a multipart/form-data field named "file"';
 
 const paramsWithIndex = z.object({
   dpmm: parsedString(parseDpmm).describe('print density: 6dpmm, 8dpmm, 12dpmm or 24dpmm'),
@@ -62,34 +59,6 @@ export function chooseFormat(accept: string | undefined): LabelFormat | 'json' |
   return best?.format;
 }
 
-/** The ZPL bytes (the whole raw body, or the multipart field `file`) and the other multipart fields. */
-export async function readLabelBody(request: FastifyRequest): Promise<{ zpl: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart()) {
-    return { zpl: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), fields: {} };
-  }
-  const { files, fields } = await readMultipart(request);
-  const zpl = files.get('file') ?? (fields.file !== undefined ? Buffer.from(fields.file, 'utf8') : undefined);
-  if (!zpl) throw badRequest('the multipart/form-data body has no field named "file"');
-  return { zpl, fields };
-}
-
-/** The answer to a render that failed: 404 past the last label, 422 the engine's message, 429/503 busy. */
-export function answerRenderError(err: unknown, reply: FastifyReply) {
-  if (err instanceof LabelIndexError) {
-    return reply.code(404).header('x-total-count', String(err.total)).send({ message: err.message });
-  }
-  if (err instanceof RenderError || err instanceof RenderTimeoutError || err instanceof LabelTooLargeError) {
-    throw new HttpError(422, err.message);
-  }
-  if (err instanceof RenderBusyError) return reply.code(503).header('retry-after', '1').send({ message: err.message });
-  if (err instanceof TooManyRendersError) {
-    return reply.code(429).header('retry-after', '1').send({ message: err.message });
-  }
-  // The client has gone: nobody reads this answer.
-  if (err instanceof RenderCancelledError) throw new HttpError(499, err.message);
-  throw err;
-}
-
 /**
  * The ZPL → PNG/PDF conversion service, shaped like the well-known public ZPL API so existing
  * scripts can point at us: POST …/labels/v1/printers/{dpmm}/labels/{width}x{height}/[{index}/].
@@ -123,16 +92,11 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(406, `cannot answer Accept "${accept}": use image/png, application/pdf or application/json`);
     const toolkit = readToolkitHeaders(request);
     const { zpl } = await readLabelBody(request);
-    if (zpl.byteLength === 0) throw badRequest(EMPTY_BODY_MESSAGE);
     const analysis = toolkit.linter || format === 'json' ? analyzeForRequest(zpl, params.size, params.dpmm) : undefined;
     if (analysis && toolkit.linter) setWarningHeaders(reply, analysis);
     if (format === 'json') return sendLabelData(reply, analysis!, params.index);
     const started = performance.now();
-    let release: (() => void) | undefined;
-    try {
-      const client = labelClient(request);
-      release = perClient.acquire(client);
-      const signal = requestSignal(request, reply, config.labelRequestDeadlineMs);
+    return renderForRequest(request, reply, perClient, config.labelRequestDeadlineMs, async (run) => {
       const out = await service.render(
         {
           zpl,
@@ -144,7 +108,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
           sheet: format === 'pdf' ? toolkit.sheet : undefined,
           quality: format === 'png' ? toolkit.quality : undefined,
         },
-        { client, signal },
+        run,
       );
       return reply
         .header('x-total-count', String(out.total))
@@ -152,11 +116,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('server-timing', `render;dur=${(performance.now() - started).toFixed(2)}`)
         .type(out.contentType)
         .send(out.body);
-    } catch (err) {
-      return answerRenderError(err, reply);
-    } finally {
-      release?.();
-    }
+    });
   }
 
   await app.register(graphicsRoute(service, config.labelBodyLimitBytes));

@@ -1,23 +1,22 @@
 import os from 'node:os';
 import { z } from 'zod';
+import { megabytes, positiveInteger } from '../../config.js';
 import { API_PREFIX } from '../../http/web.js';
 import { defineModuleConfig } from '../../module.js';
-
-const megabytes = (n: number) => n * 1024 * 1024;
 
 /** LABEL_* environment variables of the ZPL conversion service. */
 export const labelsConfig = defineModuleConfig({
   env: z.object({
-    LABEL_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(megabytes(2)),
+    LABEL_BODY_LIMIT_BYTES: positiveInteger(megabytes(2)),
     LABEL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-    LABEL_RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-    LABEL_CACHE_BYTES: z.coerce.number().int().positive().default(megabytes(64)),
-    LABEL_MAX_DOTS: z.coerce.number().int().positive().default(100_000_000),
-    LABEL_REQUEST_DEADLINE_MS: z.coerce.number().int().positive().default(20_000),
+    LABEL_RENDER_TIMEOUT_MS: positiveInteger(15_000),
+    LABEL_CACHE_BYTES: positiveInteger(megabytes(64)),
+    LABEL_MAX_DOTS: positiveInteger(100_000_000),
+    LABEL_REQUEST_DEADLINE_MS: positiveInteger(20_000),
     LABEL_WORKER_MAX_HEAP_MB: z.coerce.number().int().min(16).default(512),
-    LABEL_WORKER_IDLE_MS: z.coerce.number().int().positive().default(30_000),
-    LABEL_MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().positive().default(4),
-    LABEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    LABEL_WORKER_IDLE_MS: positiveInteger(30_000),
+    LABEL_MAX_CONCURRENT_PER_CLIENT: positiveInteger(4),
+    LABEL_RATE_LIMIT_PER_MINUTE: positiveInteger(600),
     LABEL_SERVICE_URL: z
       .string()
       .trim()

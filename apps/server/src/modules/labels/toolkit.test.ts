@@ -1,19 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeGraphicData } from '@lab/core/labels/zpl';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
+import { corpusFile, LABELS_BASE, postLabel } from '../../test/labels.js';
 import { multipart } from '../../test/multipart.js';
-import { referenceDir } from '../../paths.js';
 import { decodeGray } from '../../images/decode.js';
 import { GRAPHIC_NO_FILE_MESSAGE } from './toolkit.js';
 
-const corpus = path.join(referenceDir, 'zpl-corpus');
-const fedex = fs.readFileSync(path.join(corpus, 'fedex.zpl'));
-const twoLabels = fs.readFileSync(path.join(corpus, 'pnldpd.zpl'));
-const base = '/lab/api/labels/v1/printers';
+const fedex = corpusFile('fedex.zpl');
+const twoLabels = corpusFile('pnldpd.zpl');
+const base = LABELS_BASE;
 
 /** A 40 × 20 PNG: left half black, right half white. */
 function halfBlackPng(): Buffer {
@@ -26,19 +23,10 @@ function halfBlackPng(): Buffer {
 }
 
 describe('label service: ZPL toolkit headers and routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite');
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp('sqlite');
 
   const post = (url: string, payload: Buffer | string, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    });
+    postLabel(t.app, url, payload, headers);
 
   describe('X-Linter', () => {
     const planted = '^XA\n^FO50,50^BY20^BCN,100^FD12345678^FS\n^XZ';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_RECEIVER_MESSAGE } from '@lab/core/print';
+import { describe, expect, it } from 'vitest';
+import { NO_RECEIVER_MESSAGE, printRelayTopic } from '@lab/core/print';
 import { buildApp } from '../../app.js';
 import {
   buildTestApp,
@@ -11,10 +11,11 @@ import {
   freshDatabaseConfig,
   freshDb,
   loadLabConfig,
-  type TestApp,
   type TestDialect,
 } from '../../test/helpers.js';
-import { openSse, type SseReader } from '../../test/sseReader.js';
+import { listenLoopback } from '../../test/http.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
+import { openSse, stalledSseClient, type SseReader } from '../../test/sseReader.js';
 import { up as migrate0120 } from './migrations/0120_print_relay_delivery.js';
 import { PrintRelayRepo } from './repo.js';
 import { PrintRelay, RECEIVER_LEASE_MS } from './service.js';
@@ -29,11 +30,7 @@ const send = (app: FastifyInstance, listenId: string, printData = ZPL) =>
     payload: { nodeId: 'REMOTE_AB1', printData },
   });
 
-async function urlOf(app: FastifyInstance): Promise<string> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}/lab/api`;
-}
+const urlOf = async (app: FastifyInstance) => `${await listenLoopback(app)}/lab/api`;
 
 const receive = async (app: FastifyInstance, listenId: string, nodeId: string) =>
   openSse(`${await urlOf(app)}/print-relay/${listenId}/receive?nodeId=${nodeId}`);
@@ -52,11 +49,7 @@ const jobsOf = async (app: FastifyInstance, listenId: string) =>
   (await app.inject(`/lab/api/print-relay/${listenId}/jobs`)).json();
 
 describe.each(dialectsFor('dialect-sensitive'))('relay delivery on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, {}, { env: { PRINT_RELAY_LISTEN_IDS: 'desk-a,desk-b,desk-c' } });
-  });
-  afterAll(async () => t.close());
+  const t = suiteApp(dialect, {}, { env: { PRINT_RELAY_LISTEN_IDS: 'desk-a,desk-b,desk-c' } });
 
   it('keeps a job sent while nobody listens pending, says so, and gives it to the next receiver once', async () => {
     const sent = await send(t.app, 'desk-a');
@@ -191,6 +184,35 @@ describe.each(dialectsFor('dialect-sensitive'))('relay across a restart on %s', 
     } finally {
       await drop();
       fs.rmSync(webDistDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a receiver that stops reading', () => {
+  it('is disconnected once its unread bytes pass SSE_BUFFER_LIMIT_BYTES and one job, and uncounted', async () => {
+    const t = await buildTestApp(
+      'sqlite',
+      { sseBufferLimitBytes: 64 * 1024, printRelayMaxJobBytes: 1024 },
+      { env: { PRINT_RELAY_LISTEN_IDS: 'slow-desk' } },
+    );
+    try {
+      const base = await listenLoopback(t.app);
+      const topic = printRelayTopic('slow-desk');
+      const uncounted = new Promise<void>((resolve) =>
+        t.app.bus.subscribe(topic, (e: any) => e.type === 'receivers' && e.count === 0 && resolve()),
+      );
+      const client = await stalledSseClient(
+        base,
+        '/lab/api/print-relay/slow-desk/receive?nodeId=PRINTER_S01',
+        '"type":"ready"',
+      );
+      const printData = 'x'.repeat(4000);
+      // ~40 MB of job events offered at most.
+      await client.flood((i) => t.app.bus.publish(topic, { type: 'job', taskId: `t${i}`, printData }));
+      expect(t.logs.lines.some((l) => l.msg === 'print relay receiver too slow; disconnected')).toBe(true);
+      await uncounted;
+    } finally {
+      await t.close();
     }
   });
 });

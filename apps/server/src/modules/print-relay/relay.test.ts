@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { buildTestApp, dialectsFor, loadLabConfig, type TestApp } from '../../test/helpers.js';
+import { listenLoopback } from '../../test/http.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
 import { openSse } from '../../test/sseReader.js';
 import { printRelayModule } from './index.js';
 import { INLINE_EVENT_BYTES } from './service.js';
@@ -24,11 +26,7 @@ const send = (t: TestApp, listenId: string, printData: string, nodeId = 'REMOTE_
 
 // Dialect-sensitive: the relay's repository, and its events over the bus.
 describe.each(dialectsFor('dialect-sensitive'))('print relay on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, {}, { env: { PRINT_RELAY_LISTEN_IDS: 'shanghai-desk,backup' } });
-  });
-  afterAll(async () => t.close());
+  const t = suiteApp(dialect, {}, { env: { PRINT_RELAY_LISTEN_IDS: 'shanghai-desk,backup' } });
 
   it('answers the screen settings: pre-set id, sample ZPL, agent origins, limits', async () => {
     const res = await t.app.inject('/lab/api/print-relay/config');
@@ -133,13 +131,10 @@ describe.each(dialectsFor('dialect-sensitive'))('print relay on %s', (dialect) =
   });
 
   it('delivers jobs and log rows over SSE on the listen id’s topic (large jobs by reference)', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
+    const base = await listenLoopback(t.app);
     const listenId = await issue(t);
-    const receiver = await openSse(
-      `http://127.0.0.1:${port}/lab/api/print-relay/${listenId}/receive?nodeId=PRINTER_X9Z`,
-    );
-    const sse = await openSse(`http://127.0.0.1:${port}/lab/api/realtime?topics=print-relay/${listenId}`);
+    const receiver = await openSse(`${base}/lab/api/print-relay/${listenId}/receive?nodeId=PRINTER_X9Z`);
+    const sse = await openSse(`${base}/lab/api/realtime?topics=print-relay/${listenId}`);
     try {
       expect((await receiver.next((e) => e.data.type === 'ready')).data).toEqual({
         type: 'ready',
@@ -192,16 +187,12 @@ describe('print relay settings', () => {
 });
 
 describe('print relay limits', () => {
-  let t: TestApp;
+  const t = suiteApp(
+    'sqlite',
+    { printRelayRateLimitPerMinute: 5, printRelayMaxJobBytes: 100, printRelayJobTtlSeconds: 60 },
+    { env: { PRINT_RELAY_LISTEN_IDS: 'desk' } },
+  );
   let now = Date.parse('2026-11-23T00:00:00Z');
-  beforeAll(async () => {
-    t = await buildTestApp(
-      'sqlite',
-      { printRelayRateLimitPerMinute: 5, printRelayMaxJobBytes: 100, printRelayJobTtlSeconds: 60 },
-      { env: { PRINT_RELAY_LISTEN_IDS: 'desk' } },
-    );
-  });
-  afterAll(async () => t.close());
 
   it('refuses a job over the size limit with 413 naming the limit', async () => {
     const res = await send(t, 'desk', 'x'.repeat(101), 'REMOTE_AB1', '10.1.0.1');
@@ -249,10 +240,8 @@ if (process.env.TEST_DATABASE_URL) {
         ),
       );
       try {
-        await b.listen({ port: 0, host: '127.0.0.1' });
-        const { port } = b.server.address() as { port: number };
         const sse = await openSse(
-          `http://127.0.0.1:${port}/lab/api/print-relay/shared-desk/receive?nodeId=PRINTER_B00`,
+          `${await listenLoopback(b)}/lab/api/print-relay/shared-desk/receive?nodeId=PRINTER_B00`,
         );
         try {
           await sse.next((e) => e.data.type === 'ready');

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { printListenParams, printReceiveQuery, type PrintRelayEvent } from '@lab/core/contract';
 import { PRINT_HISTORY_SIZE, printRelayTopic } from '@lab/core/print';
+import type { FastifyBaseLogger } from 'fastify';
 import { registerRoute } from '../../http/routes.js';
+import { openEventStream, SseStreams, type EventStream } from '../../realtime/sse.js';
 import { PrintRelayRepo } from './repo.js';
 import { jobEvent, PrintRelay, RECEIVER_LEASE_MS } from './service.js';
 
@@ -19,9 +21,10 @@ declare module 'fastify' {
 
 export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
   const cfg = app.config;
-  const relay = new PrintRelay(new PrintRelayRepo(app.db), app.bus, cfg, app.log);
-
   const repo = new PrintRelayRepo(app.db);
+  const relay = new PrintRelay(repo, app.bus, cfg, app.log);
+  // JSON escaping can double the size of the ZPL; the exact limit is checked on the text.
+  const maxJobBodyBytes = cfg.printRelayMaxJobBytes * 2 + 4096;
   // Counted in the database (print_relay_hits), so instances sharing PostgreSQL share one budget
   // per address, instead of @fastify/rate-limit's memory per instance.
   const rateLimit = true;
@@ -76,8 +79,7 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     'printRelay.sendJob',
     {
-      // JSON escaping can double the size of the ZPL; the exact limit is checked on the text.
-      bodyLimit: cfg.printRelayMaxJobBytes * 2 + 4096,
+      bodyLimit: maxJobBodyBytes,
       config: { relayRateLimit: rateLimit },
       schema: {
         summary: 'Send a print job to the receiver listening on this id',
@@ -103,31 +105,76 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Receivers' streams held by this instance: renewed together, ended (and uncounted) on shutdown.
-  const receivers = new Map<number, { listenId: string; end: () => Promise<void> }>();
+  // Receivers' streams held by this instance: their ids renewed together, the streams ended on
+  // shutdown (before the server stops listening: an await here would let clients reconnect
+  // meanwhile); the receivers are uncounted afterwards, before the database closes.
+  const receivers = new Set<number>();
+  const streams = new SseStreams();
   const heartbeatMs = Math.min(cfg.sseHeartbeatMs, RECEIVER_LEASE_MS / 3);
   const renew = setInterval(() => {
     relay
-      .renewReceivers([...receivers.keys()])
+      .renewReceivers([...receivers])
       .catch((err: unknown) => app.log.warn({ err }, 'print relay receivers not renewed'));
   }, heartbeatMs);
   renew.unref();
-  // Streams are cut before the server stops listening (an await here would let clients reconnect
-  // meanwhile); their receivers are uncounted afterwards, before the database closes.
   const leaving = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    leaving.add(work);
+    void work.finally(() => leaving.delete(work));
+  };
   app.addHook('preClose', async () => {
     clearInterval(renew);
-    for (const r of receivers.values()) void r.end();
+    streams.endAll();
   });
   app.addHook('onClose', async () => {
     await Promise.all(leaving);
   });
 
   /**
-   * A receiver's event stream (Server-Sent Events, `{"topic","data"}` like /realtime): while it is
-   * open the receiver is counted (on every instance), it gets the jobs announced on the topic, and
-   * on connecting it is first given the pending unexpired jobs no receiver has had — then `ready`.
+   * Counts the receiver of an open stream (on every instance) and gives it the pending unexpired
+   * jobs no receiver has had — paced by what it reads —, then `ready`. One that leaves meanwhile
+   * gives them back; one that leaves later is uncounted.
    */
+  const register = async (stream: EventStream, listenId: string, nodeId: string, log: FastifyBaseLogger) => {
+    const topic = printRelayTopic(listenId);
+    let counted: number | undefined;
+    stream.onEnd(() => {
+      if (counted === undefined) return;
+      receivers.delete(counted);
+      track(
+        relay
+          .receiverDisconnected(listenId, counted)
+          .catch((err: unknown) => log.warn({ err }, 'print relay receiver not removed')),
+      );
+    });
+    try {
+      const connected = await relay.receiverConnected(listenId, nodeId);
+      if (!stream.ended) {
+        counted = connected.id;
+        receivers.add(counted);
+        for (const job of connected.pending) {
+          await stream.drained();
+          stream.send(topic, jobEvent(job, Infinity));
+        }
+      }
+      if (stream.ended) {
+        // The browser left while it was being registered or given them: they wait for the next receiver.
+        await relay.releasePending(connected.pending, nodeId);
+        if (counted === undefined) await relay.receiverDisconnected(listenId, connected.id);
+        return;
+      }
+      stream.send(topic, {
+        type: 'ready',
+        receivers: await relay.receivers(listenId),
+        pending: connected.pending.length,
+      });
+    } catch (err) {
+      log.error({ err }, 'print relay receiver not registered');
+      stream.end();
+    }
+  };
+
+  /** A receiver's event stream (`{"topic","data"}` like /realtime): the topic's jobs, pending ones first. */
   app.get(
     '/print-relay/:listenId/receive',
     {
@@ -143,69 +190,26 @@ export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
       const { listenId } = request.params;
       await relay.requireListenId(listenId);
       const topic = printRelayTopic(listenId);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      const stream = openEventStream(reply, {
+        greeting: `receiving ${listenId}`,
+        heartbeatMs,
+        // A pending job travels whole in one event: the stream may hold one such event beyond the limit.
+        bufferLimitBytes: cfg.sseBufferLimitBytes + maxJobBodyBytes,
+        streams,
+        log: request.log,
+        slowClientMessage: 'print relay receiver too slow; disconnected',
       });
-      let seq = 0;
-      const send = (data: PrintRelayEvent) => {
-        if (res.destroyed || res.writableEnded) return;
-        seq += 1;
-        res.write(`id: ${seq}\ndata: ${JSON.stringify({ topic, data })}\n\n`);
-      };
-      res.write(`retry: 3000\n: receiving ${listenId}\n\n`);
       // Subscribed before it is counted: a job sent once it counts is announced on the topic to it.
-      const off = app.bus.subscribe(topic, (data) => {
-        const event = data as PrintRelayEvent;
-        if (event.type === 'job') send(event);
-      });
-      const ping = setInterval(() => !res.destroyed && res.write(': ping\n\n'), heartbeatMs);
-      ping.unref();
-      let id: number | undefined;
-      let ended: Promise<void> | undefined;
-      const end = () => {
-        if (ended) return ended;
-        ended = (async () => {
-          clearInterval(ping);
-          off();
-          // Destroyed, not ended: an ended stream's socket lingers as a keep-alive connection and
-          // holds the server's close for seconds. EventSource reconnects either way.
-          res.destroy();
-          if (id !== undefined) {
-            receivers.delete(id);
-            await relay
-              .receiverDisconnected(listenId, id)
-              .catch((err: unknown) => request.log.warn({ err }, 'print relay receiver not removed'));
-          }
-        })();
-        const done = ended;
-        leaving.add(done);
-        void done.finally(() => leaving.delete(done));
-        return done;
-      };
-      res.on('close', () => void end());
-      try {
-        const connected = await relay.receiverConnected(listenId, request.query.nodeId);
-        id = connected.id;
-        if (!ended) {
-          receivers.set(id, { listenId, end });
-          for (const job of connected.pending) send(jobEvent(job, Infinity));
-        }
-        if (ended || res.destroyed) {
-          // The browser left while it was being registered: what it was given waits for the next receiver.
-          await relay.releasePending(connected.pending, request.query.nodeId);
-          if (!receivers.has(id)) await relay.receiverDisconnected(listenId, id);
-          return;
-        }
-        send({ type: 'ready', receivers: await relay.receivers(listenId), pending: connected.pending.length });
-      } catch (err) {
-        request.log.error({ err }, 'print relay receiver not registered');
-        void end();
-      }
+      stream.onEnd(
+        app.bus.subscribe(topic, (data) => {
+          const event = data as PrintRelayEvent;
+          if (event.type === 'job') stream.send(topic, event);
+        }),
+      );
+      // Tracked, so the database stays open until a registration under way at shutdown is done.
+      const registering = register(stream, listenId, request.query.nodeId, request.log);
+      track(registering);
+      await registering;
     },
   );
 

@@ -1,5 +1,6 @@
 import { DEFAULT_AGENT_ORIGINS, DEFAULT_REMOTE_ZPL_SAMPLE, LISTEN_ID_PATTERN } from '@lab/core/print';
 import { z } from 'zod';
+import { megabytes, positiveInteger } from '../../config.js';
 import { defineModuleConfig } from '../../module.js';
 
 const list = (v: string) =>
@@ -34,13 +35,9 @@ export const printRelayConfig = defineModuleConfig({
     /** false: the pre-set id is the administrator's own receivers', not shown to every visitor. */
     PRINT_RELAY_PRESET_PUBLIC: z.enum(['true', 'false']).default('true'),
     PRINT_RELAY_REMOTE_ZPL_SAMPLE: z.string().default(DEFAULT_REMOTE_ZPL_SAMPLE),
-    PRINT_RELAY_MAX_JOB_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(1024 * 1024),
-    PRINT_RELAY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(60),
-    PRINT_RELAY_JOB_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+    PRINT_RELAY_MAX_JOB_BYTES: positiveInteger(megabytes(1)),
+    PRINT_RELAY_RATE_PER_MINUTE: positiveInteger(60),
+    PRINT_RELAY_JOB_TTL_SECONDS: positiveInteger(3600),
   }),
   read: (e) => ({
     /** Origins of local print agents the page may call (CSP connect-src). */

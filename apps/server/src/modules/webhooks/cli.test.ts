@@ -4,8 +4,12 @@ import path from 'node:path';
 import { webhookSignatureVectors } from '@lab/core/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, runLab, type TestApp } from '../../test/helpers.js';
+import { listenLoopback } from '../../test/http.js';
 
 const lab = (args: string[], stdin?: Buffer) => runLab(args, stdin ? { stdin } : {});
+/** `lab webhook send --url <url> --token <token> …rest`. */
+const send = (url: string, token: string, rest: string[], stdin?: Buffer) =>
+  lab(['webhook', 'send', '--url', url, '--token', token, ...rest], stdin);
 
 describe('lab webhook', () => {
   let dir: string;
@@ -19,8 +23,7 @@ describe('lab webhook', () => {
     fs.writeFileSync(path.join(dir, 'payload.json'), vector.body);
     fs.writeFileSync(path.join(dir, 'binary.bin'), binary.body);
     t = await buildTestApp('sqlite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listenLoopback(t.app);
   });
   afterAll(async () => {
     await t.close();
@@ -48,15 +51,7 @@ describe('lab webhook', () => {
   });
 
   it('send posts the payload signed and the receiver stores the same bytes and signature', async () => {
-    const res = await lab([
-      'webhook',
-      'send',
-      '--url',
-      `${base}/lab/hooks/fdx/cli`,
-      '--token',
-      binary.token,
-      path.join(dir, 'binary.bin'),
-    ]);
+    const res = await send(`${base}/lab/hooks/fdx/cli`, binary.token, [path.join(dir, 'binary.bin')]);
     expect(res.code).toBe(0);
     expect(res.out[0]).toBe('200 OK');
     const { id } = JSON.parse(res.out[1]!) as { id: number };
@@ -67,21 +62,11 @@ describe('lab webhook', () => {
 
   it('send can force a wrong signature and exits 1 on HTTP errors', async () => {
     const file = path.join(dir, 'payload.json');
-    const forced = await lab([
-      'webhook',
-      'send',
-      '--url',
-      `${base}/lab/hooks/fdx/cli`,
-      '--token',
-      't',
-      '--signature',
-      'bad',
-      file,
-    ]);
+    const forced = await send(`${base}/lab/hooks/fdx/cli`, 't', ['--signature', 'bad', file]);
     expect(forced.code).toBe(0);
     const { id } = JSON.parse(forced.out[1]!) as { id: number };
     expect((await t.app.inject(`/lab/api/webhooks/cli/${id}`)).json().signature).toBe('bad');
-    const refused = await lab(['webhook', 'send', '--url', `${base}/lab/hooks/fdx/Bad`, '--token', 't', file]);
+    const refused = await send(`${base}/lab/hooks/fdx/Bad`, 't', [file]);
     expect(refused.code).toBe(1);
     expect(refused.out[0]).toBe('400 Bad Request');
   });
@@ -89,13 +74,13 @@ describe('lab webhook', () => {
   it('answers bad input with exit 2 and a message', async () => {
     const missing = await lab(['webhook', 'sign', '--token', 't', path.join(dir, 'nope.json')]);
     expect(missing).toMatchObject({ code: 2, err: [`lab: cannot read ${path.join(dir, 'nope.json')}: no such file`] });
-    const badUrl = await lab(['webhook', 'send', '--url', 'ftp://x', '--token', 't', '-']);
+    const badUrl = await send('ftp://x', 't', ['-']);
     expect(badUrl).toMatchObject({ code: 2, err: ['lab: --url must be an http(s) URL, got ftp://x'] });
     expect((await lab(['webhook', 'verify', '--token', 't', '-'])).code).toBe(2);
   });
 
   it('send exits 1 when nothing listens', async () => {
-    const res = await lab(['webhook', 'send', '--url', 'http://127.0.0.1:1/x', '--token', 't', '-'], Buffer.from('{}'));
+    const res = await send('http://127.0.0.1:1/x', 't', ['-'], Buffer.from('{}'));
     expect(res.code).toBe(1);
     expect(res.err[0]).toMatch(/^lab: POST http:\/\/127\.0\.0\.1:1\/x failed: /);
   });

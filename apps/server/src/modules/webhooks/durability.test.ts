@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { startServer } from '../../test/childServer.js';
 import { freshDatabaseConfig, loadLabConfig, describePostgres } from '../../test/helpers.js';
+import { listenLoopback } from '../../test/http.js';
 import { openSse } from '../../test/sseReader.js';
 
 /**
@@ -117,12 +118,10 @@ describePostgres('two instances on one PostgreSQL database', () => {
     const a = await buildApp(config);
     const b = await buildApp(config);
     try {
-      await a.listen({ port: 0, host: '127.0.0.1' });
-      await b.listen({ port: 0, host: '127.0.0.1' });
-      const portOf = (app: typeof a) => (app.server.address() as net.AddressInfo).port;
-      const viewer = await openSse(`http://127.0.0.1:${portOf(b)}/lab/api/realtime?topics=webhooks/fanout`);
+      const [baseA, baseB] = [await listenLoopback(a), await listenLoopback(b)];
+      const viewer = await openSse(`${baseB}/lab/api/realtime?topics=webhooks/fanout`);
       try {
-        const res = await fetch(`http://127.0.0.1:${portOf(a)}/lab/hooks/fdx/fanout`, {
+        const res = await fetch(`${baseA}/lab/hooks/fdx/fanout`, {
           method: 'POST',
           body: '{"outputMetaData":[{"transactionId":"fan-1"}]}',
         });

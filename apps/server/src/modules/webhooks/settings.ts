@@ -1,25 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { megabytes, positiveInteger } from '../../config.js';
 import { defineModuleConfig } from '../../module.js';
 import { repoRoot } from '../../paths.js';
 
 /** WEBHOOK_* environment variables of the webhook receiver and inspector. */
 export const webhooksConfig = defineModuleConfig({
   env: z.object({
-    WEBHOOK_BODY_LIMIT_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(1024 * 1024),
-    WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6_000),
-    WEBHOOK_RETENTION_PER_CHANNEL: z.coerce.number().int().positive().default(5_000),
+    WEBHOOK_BODY_LIMIT_BYTES: positiveInteger(megabytes(1)),
+    WEBHOOK_RATE_LIMIT_PER_MINUTE: positiveInteger(6_000),
+    WEBHOOK_RETENTION_PER_CHANNEL: positiveInteger(5_000),
     WEBHOOK_SCHEMA_OPENAPI_FILE: z.string().trim().optional(),
-    WEBHOOK_MAX_TOTAL_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(512 * 1024 * 1024),
-    WEBHOOK_MAX_TOTAL_ROWS: z.coerce.number().int().positive().default(200_000),
+    WEBHOOK_MAX_TOTAL_BYTES: positiveInteger(megabytes(512)),
+    WEBHOOK_MAX_TOTAL_ROWS: positiveInteger(200_000),
     WEBHOOK_MAX_AGE_DAYS: z.coerce.number().min(0).default(30),
   }),
   read: (e) => ({

@@ -4,6 +4,7 @@ import type { WebhookDetail } from '@lab/core/contract';
 import { checkDeliverySignature, webhookSignature } from '@lab/core/webhooks';
 import { buildApp } from '../../app.js';
 import { buildTestApp, LogCapture, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { listenLoopback } from '../../test/http.js';
 import { rowFromRequest } from './service.js';
 import { WebhookRepo } from './repo.js';
 
@@ -65,18 +66,17 @@ describe.each(dialectsFor('dialect-sensitive'))('webhook storage on %s', (dialec
 
   it('checks a compressed delivery posted over real HTTP signed over the bytes sent or over the payload, and says which', () =>
     withApp({}, async (t) => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as { port: number };
+      const base = await listenLoopback(t.app);
       const token = 'Ab3dEfGh1jKlMn0pQrStUvWx9';
       const deliver = async (encoding: string, bytes: Buffer, signature: string): Promise<WebhookDetail> => {
-        const res = await fetch(`http://127.0.0.1:${port}/lab/hooks/fdx/sig`, {
+        const res = await fetch(`${base}/lab/hooks/fdx/sig`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'content-encoding': encoding, 'x-fedex-signature': signature },
           body: bytes,
         });
         expect(res.status).toBe(200);
         const { id } = (await res.json()) as { id: number };
-        return (await fetch(`http://127.0.0.1:${port}/lab/api/webhooks/sig/${id}`)).json() as Promise<WebhookDetail>;
+        return (await fetch(`${base}/lab/api/webhooks/sig/${id}`)).json() as Promise<WebhookDetail>;
       };
       const check = (d: WebhookDetail) =>
         checkDeliverySignature(

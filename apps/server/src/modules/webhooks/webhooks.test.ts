@@ -5,6 +5,8 @@ import path from 'node:path';
 import { webhookSignature, webhookSignatureVectors } from '@lab/core/webhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { listenLoopback } from '../../test/http.js';
+import { suiteApp } from '../../test/suiteFixtures.js';
 import { referenceDir } from '../../paths.js';
 import { openSse } from '../../test/sseReader.js';
 import { ENVELOPE_SCHEMA_NAME } from './payloadSchemas.js';
@@ -223,11 +225,10 @@ describe.each(dialectsFor('dialect-sensitive'))('webhooks on %s', (dialect) => {
   });
 
   it('streams received payloads to SSE viewers', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    const sse = await openSse(`http://127.0.0.1:${port}/lab/api/realtime?topics=webhooks/sse`);
+    const base = await listenLoopback(t.app);
+    const sse = await openSse(`${base}/lab/api/realtime?topics=webhooks/sse`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/lab/hooks/fdx/sse`, {
+      const res = await fetch(`${base}/lab/hooks/fdx/sse`, {
         method: 'POST',
         body: envelope('tx-sse'),
       });
@@ -241,11 +242,7 @@ describe.each(dialectsFor('dialect-sensitive'))('webhooks on %s', (dialect) => {
 });
 
 describe('webhook rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite', { webhookRateLimitPerMinute: 3 });
-  });
-  afterAll(async () => t.close());
+  const t = suiteApp('sqlite', { webhookRateLimitPerMinute: 3 });
 
   it('answers 429 with a message per source address', async () => {
     const from = (ip: string) =>

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Conditions } from '../../../test/conditions.js';
 import { buildTestApp, runLab } from '../../../test/helpers.js';
 import { blackWhiteAgreement, decodeGray } from '../../../test/images.js';
 import { imageToZplLabelFromFile } from '../graphic.js';
@@ -13,7 +14,7 @@ import { startPrintAgent, type RunningAgent } from './server.js';
 const SITE = 'http://127.0.0.1:8080';
 
 /** Checks waiting on a fake printer, run again whenever one accepts a connection or receives bytes. */
-const printerEvents = new Set<() => void>();
+const printerEvents = new Conditions();
 
 /**
  * A TCP listener standing in for a printer: keeps what each connection sent, answers `~HS`, and
@@ -22,9 +23,7 @@ const printerEvents = new Set<() => void>();
 async function fakePrinter() {
   const received: Buffer[] = [];
   let connections = 0;
-  const changed = () => {
-    for (const w of printerEvents) w();
-  };
+  const changed = () => printerEvents.changed();
   const server = net.createServer((socket) => {
     connections += 1;
     changed();
@@ -45,15 +44,7 @@ async function fakePrinter() {
 
 /** Resolves once a fake printer's connections or bytes satisfy `check` (the test's timeout bounds the wait). */
 async function waitFor(check: () => boolean) {
-  await new Promise<void>((resolve) => {
-    const w = () => {
-      if (!check()) return;
-      printerEvents.delete(w);
-      resolve();
-    };
-    printerEvents.add(w);
-    w();
-  });
+  await printerEvents.until(check);
   expect(check()).toBe(true);
 }
 
