@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import {
+  buildLabApp,
   buildTestApp,
   freshDatabaseConfig,
   dialectsFor,
@@ -148,8 +148,8 @@ if (testDialects.includes('postgres'))
       const fresh = await freshDatabaseConfig('postgres');
       drop = fresh.drop;
       const config = loadLabConfig({ LOG_LEVEL: 'silent' }, { database: fresh.config, webDistDir: '/nonexistent' });
-      a = await buildApp(config);
-      b = await buildApp(config, { migrate: false });
+      a = await buildLabApp(config);
+      b = await buildLabApp(config, { migrate: false });
     });
     afterAll(async () => {
       await a.close();
@@ -159,7 +159,7 @@ if (testDialects.includes('postgres'))
 
     it('an instance on a sibling schema of the same database never sees their events', async () => {
       const other = await freshDatabaseConfig('postgres');
-      const c = await buildApp(
+      const c = await buildLabApp(
         loadLabConfig({ LOG_LEVEL: 'silent' }, { database: other.config, webDistDir: '/nonexistent' }),
       );
       try {

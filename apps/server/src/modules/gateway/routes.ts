@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_TOKEN_PATH, findEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { CARRIER_ENVIRONMENTS, gatewayErrorReply as message, type CarrierEnvironment } from '@lab/core/contract';
@@ -10,6 +9,7 @@ import { TOKEN_ENDPOINT_ID } from '@lab/core/simulator';
 import { PUBLIC_ORIGIN_HEADER, publicOrigin } from '../../http/publicOrigin.js';
 import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
+import type { ModulePlugin } from '../../module.js';
 import {
   RequestBodyError,
   timeoutsOf,
@@ -108,10 +108,10 @@ function logs(request: FastifyRequest, level: 'debug' | 'info'): boolean {
  * The carrier/Stratus gateway under /lab/api: the browser calls these same-origin routes, which
  * forward to configured upstreams only (default: the built-in simulators over HTTP).
  */
-export function createGatewayRoutes(): FastifyPluginAsyncZod {
+export function createGatewayRoutes(): ModulePlugin<'traffic'> {
   return async (app) => {
     const config = app.config;
-    const client = app.services.outbound;
+    const client = app.outbound;
     const traffic = app.services.traffic;
 
     const identityHeader = config.auth.mode === 'proxy' ? config.auth.header : undefined;

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { printListenParams, printReceiveQuery, type PrintRelayEvent } from '@lab/core/contract';
 import { PRINT_HISTORY_SIZE, printRelayTopic } from '@lab/core/print';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { PrintRelayRepo } from './repo.js';
 import { jobEvent, PrintRelay, RECEIVER_LEASE_MS } from './service.js';
 
@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
+export const printRelayRoutes: ModulePlugin = async (app) => {
   const cfg = app.config;
   const relay = new PrintRelay(new PrintRelayRepo(app.db), app.bus, cfg, app.log);
 

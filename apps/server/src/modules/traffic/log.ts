@@ -235,7 +235,7 @@ interface Pending {
   done?: true;
 }
 
-export function createTrafficLog({ config, bus, log, services }: ServiceContext): TrafficLog {
+export function createTrafficLog({ config, bus, log, services }: ServiceContext<'openApi'>): TrafficLog {
   const maxEntries = config.trafficMaxEntries;
   const maxBytes = config.trafficMaxBytes;
   const maxBody = config.trafficMaxBodyBytes;

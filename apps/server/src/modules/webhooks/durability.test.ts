@@ -3,9 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { startServer } from '../../test/childServer.js';
-import { freshDatabaseConfig, loadLabConfig, describePostgres } from '../../test/helpers.js';
+import { buildLabApp, freshDatabaseConfig, loadLabConfig, describePostgres } from '../../test/helpers.js';
 import { openSse } from '../../test/sseReader.js';
 
 /**
@@ -114,8 +113,8 @@ describePostgres('two instances on one PostgreSQL database', () => {
     const { config: database, drop } = await freshDatabaseConfig('postgres');
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
     const config = loadLabConfig({ LOG_LEVEL: 'warn' }, { database, webDistDir: web });
-    const a = await buildApp(config);
-    const b = await buildApp(config);
+    const a = await buildLabApp(config);
+    const b = await buildLabApp(config);
     try {
       await a.listen({ port: 0, host: '127.0.0.1' });
       await b.listen({ port: 0, host: '127.0.0.1' });
