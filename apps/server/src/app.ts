@@ -9,7 +9,6 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
-  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -21,17 +20,20 @@ import { registerAuth } from './http/auth.js';
 import { limitConnections } from './http/connections.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerJsonParser } from './http/json.js';
+import { HttpClient } from './http/outbound.js';
 import { API_PREFIX, HOOKS_PREFIX, notFound, registerWebApp, SIM_PREFIX } from './http/web.js';
 import { createLogger } from './logger.js';
 import {
+  asFastifyPlugin,
   checkModules,
   collectMigrations,
   collectSeeders,
   type CspAdditions,
   type LabModule,
   type LabServices,
+  type ModulePlugin,
+  type ServiceName,
 } from './module.js';
-import { labModules } from './modules/index.js';
 import { MemoryBus, PostgresBus, pgChannel, type Bus } from './realtime/bus.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { SseStreams } from './realtime/sse.js';
@@ -43,17 +45,17 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     bus: Bus;
-    /**
-     * Inside a module's routes: the services the module needs (and provides), see LabModule.needs.
-     * Not decorated outside modules; entry points and tests use servicesOf(app).
-     */
-    services: LabServices;
+    /** The app's one outbound HTTP client (`http/outbound.ts`), closed with the app. */
+    outbound: HttpClient;
   }
 }
 
 const appServices = new WeakMap<FastifyInstance, ServiceRegistry>();
 
-/** Every service of a built app (for entry points and tests; a module reads `app.services`). */
+/**
+ * Every service of a built app (for entry points and tests). A module's plugin reads
+ * `app.services`, which exists only in its scope and holds what it needs (module.ts `ModuleApp`).
+ */
 export function servicesOf(app: FastifyInstance): LabServices {
   const registry = appServices.get(app);
   if (!registry) throw new Error('not an app made by buildApp');
@@ -67,8 +69,11 @@ export interface BuildOptions {
   migrate?: boolean;
   /** Extra routes under /lab/api, registered after the modules (tests use it for probe routes). */
   extraApiRoutes?: FastifyPluginAsync;
-  /** The modules to assemble (default: every module, modules/index.ts). */
-  modules?: readonly LabModule[];
+  /**
+   * The modules to assemble, chosen by the caller (a composition root: main.ts, the `lab` CLI,
+   * bench.ts, the test helpers), as loadConfig's: app.ts imports no module.
+   */
+  modules: readonly LabModule[];
   /**
    * Mount only the modules' simulators under /lab/sim (`lab sim`): every module is assembled
    * (migrations, services) but no API, hook or page is served.
@@ -117,9 +122,9 @@ export function safeRequestId(value: string | string[] | undefined): string | un
   return typeof value === 'string' && SAFE_REQUEST_ID.test(value) ? value : undefined;
 }
 
-/** The single assembly point: used by main.ts, the CLI and every server test. */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const modules = options.modules ?? labModules;
+/** The single assembly point, over the modules its caller chooses: main.ts, the CLI, bench and every server test. */
+export async function buildApp(config: AppConfig, options: BuildOptions): Promise<FastifyInstance> {
+  const { modules } = options;
   checkModules(modules);
   checkSettings(config, modules);
   const app = Fastify({
@@ -182,7 +187,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('bus', bus);
-  const registry = new ServiceRegistry(modules, { config, db, bus, log: app.log });
+  const outbound = new HttpClient();
+  app.decorate('outbound', outbound);
+  const registry = new ServiceRegistry(modules, { config, db, bus, log: app.log, outbound });
   appServices.set(app, registry);
 
   // While closing, answer in-flight requests with `Connection: close` so their keep-alive sockets
@@ -214,6 +221,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onClose', async () => {
     await registry.close();
+    // After the services: one may still be calling out while it closes (the webhook outbox).
+    await outbound.close();
     await bus.close();
     await db.close();
   });
@@ -226,10 +235,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registry.startAll();
   /** A module's plugin in its own scope, where `app.services` is what the module declared. */
   const scoped =
-    (m: LabModule, plugin: FastifyPluginAsyncZod): FastifyPluginAsync =>
+    (m: LabModule, plugin: ModulePlugin<ServiceName>): FastifyPluginAsync =>
     async (scope) => {
       scope.decorate('services', registry.viewFor(m));
-      await scope.register(plugin);
+      await scope.register(asFastifyPlugin(plugin));
     };
 
   const directives = withCspAdditions(

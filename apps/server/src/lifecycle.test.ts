@@ -55,6 +55,7 @@ describe('graceful shutdown', () => {
       labModules,
     );
     const app = await buildApp(config, {
+      modules: labModules,
       extraApiRoutes: async (api) => {
         api.get('/__slow', async () => {
           arrived();

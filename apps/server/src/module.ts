@@ -1,11 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Migration } from 'kysely';
 import type { z } from 'zod';
 import type { RegisterCommand } from './cli/command.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/index.js';
 import type { Seeder } from './db/seeds.js';
+import type { HttpClient } from './http/outbound.js';
 import type { Dataset } from './imports/registry.js';
 import type { Bus } from './realtime/bus.js';
 
@@ -40,34 +47,85 @@ export interface LabServices {}
 
 export type ServiceName = keyof LabServices;
 
-/** What a service's factory is built from: the app's shared parts and the services its module needs. */
-export interface ServiceContext {
+/**
+ * What every service factory and module plugin is given, one per app: the config, the database,
+ * the realtime bus, the logger and the outbound HTTP client (built in app.ts, closed with the app).
+ */
+export interface SharedContext {
   config: AppConfig;
   db: Db;
   bus: Bus;
   log: FastifyBaseLogger;
-  /** The services the providing module names in `needs` (and its own). */
-  services: LabServices;
+  /** The app's one outbound HTTP client (keep-alive pools per timeout profile); `app.outbound` in a plugin. */
+  outbound: HttpClient;
 }
 
+/**
+ * What a service's factory is built from: the shared context and the services `S` (those its
+ * module needs, and provides); a factory names what it uses, e.g. `ServiceContext<'openApi'>`.
+ */
+export interface ServiceContext<S extends ServiceName = never> extends SharedContext {
+  services: Pick<LabServices, S>;
+}
+
+/** A service's factory: builds service `K` from a context holding the services `S`. */
+export type ServiceFactory<K extends ServiceName, S extends ServiceName = never> = (
+  ctx: ServiceContext<S>,
+) => LabServices[K];
+
 /** A module's service factories by service name. A service with a `close()` is closed with the app. */
-export type ServiceFactories = { [K in ServiceName]?: (ctx: ServiceContext) => LabServices[K] };
+export type ServiceFactories = { [K in ServiceName]?: ServiceFactory<K, ServiceName> };
+
+/**
+ * The app as a module's plugin sees it: typed by the zod provider, and `services` holding exactly
+ * the services `S` (app.ts hands each module the view of what it needs and provides).
+ */
+export type ModuleApp<S extends ServiceName = never> = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+> & { services: Pick<LabServices, S> };
+
+/**
+ * A module's routes (its `api`, `hooks` or `sim`, or a plugin they register): the services `S` it
+ * uses are in its type, e.g. `export const labelRoutes: ModulePlugin<'labelRenderer'> = async (app) => …`,
+ * so a module whose `needs` lack one fails the type check.
+ */
+export type ModulePlugin<S extends ServiceName = never> = (app: ModuleApp<S>) => Promise<void>;
+
+/** Fastify's view of a module plugin: Fastify calls it with the scope app.ts decorated with `services`. */
+export const asFastifyPlugin = (plugin: ModulePlugin<ServiceName>): FastifyPluginAsyncZod =>
+  plugin as unknown as FastifyPluginAsyncZod;
+
+/**
+ * Registers a plugin inside a module's plugin, in its own scope (as `app.register`), where the
+ * type requires the child's services to be among the parent's: `await registerPlugin(app, citiesRoutes)`.
+ */
+export async function registerPlugin<S extends ServiceName>(
+  app: ModuleApp<S>,
+  plugin: ModulePlugin<NoInfer<S>>,
+): Promise<void> {
+  await app.register(asFastifyPlugin(plugin));
+}
 
 /**
  * One server module: a folder under modules/ whose index.ts exports `defineModule({...})`, listed
  * once in modules/index.ts. Everything the module brings is declared here and picked up by the
  * frameworks that read the list: app.ts (routes, CSP), db (migrations, seeds), imports (datasets),
- * the CLI (commands) and config (settings).
+ * the CLI (commands) and config (settings). This is a module as the frameworks see it (any
+ * services); `defineModule` checks each module's plugins and factories against its own `needs`.
  */
 export interface LabModule {
   /** Unique, kebab-case; names the module in logs and errors. */
   name: string;
   /** Routes under /lab/api. */
-  api?: FastifyPluginAsyncZod;
+  api?: ModulePlugin<ServiceName>;
   /** Public receivers under /lab/hooks. */
-  hooks?: FastifyPluginAsyncZod;
+  hooks?: ModulePlugin<ServiceName>;
   /** Offline simulators of outside services, under /lab/sim (the gateway's default upstreams). */
-  sim?: FastifyPluginAsyncZod;
+  sim?: ModulePlugin<ServiceName>;
   /**
    * The module's migrations by name (`NNNN_<what>`, unique across modules). Kysely applies them
    * in name order; a module's own migrations must sort in the order they run.
@@ -92,9 +150,33 @@ export interface LabModule {
   needs?: readonly ServiceName[];
 }
 
-/** Declares a module; the identity function gives the object literal its type and checks it. */
-export function defineModule<M extends LabModule>(module: M): M {
-  return module;
+/**
+ * A module's manifest as written in its index.ts: `N` (its `needs`) and `P` (the names it
+ * `provides`) are inferred from the literal, and its plugins and factories may use only those.
+ */
+export type ModuleManifest<N extends ServiceName, P extends ServiceName> = Omit<
+  LabModule,
+  'api' | 'hooks' | 'sim' | 'provides' | 'needs'
+> & {
+  needs?: readonly N[];
+  provides?: { [K in P]?: ServiceFactory<K, NoInfer<N | P>> };
+  api?: ModulePlugin<NoInfer<N | P>>;
+  hooks?: ModulePlugin<NoInfer<N | P>>;
+  sim?: ModulePlugin<NoInfer<N | P>>;
+};
+
+/**
+ * Declares a module. The compiler checks `needs`: a plugin or service factory that uses a service
+ * the module neither needs nor provides does not compile (needs.test.ts); at run time
+ * `app.services` throws on it too (services.ts), for what a cast slipped past. `M` keeps the
+ * literal's own type (e.g. `lookupsModule.datasets` is known to be there).
+ */
+export function defineModule<
+  const N extends ServiceName = never,
+  P extends ServiceName = never,
+  M extends object = object,
+>(module: M & ModuleManifest<N, P>): M & LabModule {
+  return module as M & LabModule;
 }
 
 /** Declares a module's settings (typed env schema → settings). */

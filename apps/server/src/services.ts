@@ -1,12 +1,19 @@
-import { providedNames, type LabModule, type LabServices, type ServiceContext, type ServiceName } from './module.js';
+import {
+  providedNames,
+  type LabModule,
+  type LabServices,
+  type ServiceContext,
+  type ServiceName,
+  type SharedContext,
+} from './module.js';
 
-type Base = Omit<ServiceContext, 'services'>;
-type Factory = (ctx: ServiceContext) => unknown;
+type Factory = (ctx: ServiceContext<ServiceName>) => unknown;
 
 /**
  * The app's services: each built once, on first use, by the module that provides it, from the
- * app's shared parts and the services that module needs. A module sees them through `viewFor`,
- * which hands out exactly what the module names in `needs` (and what it provides itself).
+ * app's shared context (config, db, bus, log, outbound) and the services that module needs. A
+ * module sees them through `viewFor`, which hands out exactly what the module names in `needs`
+ * (and what it provides itself).
  * One registry per app: two apps in one process (tests, `lab sim` beside a server) share nothing.
  */
 export class ServiceRegistry {
@@ -16,7 +23,7 @@ export class ServiceRegistry {
 
   constructor(
     modules: readonly LabModule[],
-    private readonly base: Base,
+    private readonly base: SharedContext,
   ) {
     for (const m of modules) {
       for (const name of providedNames(m)) {
@@ -49,8 +56,9 @@ export class ServiceRegistry {
   }
 
   /**
-   * What one module may use: the services it needs and those it provides. Reading another
-   * module's service throws, naming both, so an undeclared need fails in the first test.
+   * What one module may use: the services it needs and those it provides. The compiler already
+   * refuses a module that uses another (module.ts `defineModule`); should a cast slip one past,
+   * reading another module's service throws here, naming both.
    */
   viewFor(module: LabModule): LabServices {
     const allowed = new Set<string>([...(module.needs ?? []), ...providedNames(module)]);

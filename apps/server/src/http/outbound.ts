@@ -4,7 +4,8 @@ import { Agent, errors, request } from 'undici';
 
 /**
  * The one way the server makes outbound HTTP calls on a user's behalf (the gateway's upstreams,
- * the simulators' webhooks): an app's one client is the gateway's `outbound` service; a one-shot
+ * the simulators' webhooks): an app's one client is part of its shared context (built by buildApp,
+ * `app.outbound` in plugins, `outbound` in service factories, closed with the app); a one-shot
  * command (`lab sim webhooks`) makes its own and closes it. undici 7 (Node 20 compatible; 8 needs Node 22): separate connect,
  * headers and body timeouts, keep-alive pools per timeout profile, redirects never followed
  * (undici's `request` only follows them through an interceptor we do not install). Besides those

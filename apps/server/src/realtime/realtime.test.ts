@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { freshDatabaseConfig, dialectsFor, loadLabConfig, testDialects } from '../test/helpers.js';
+import { buildLabApp, freshDatabaseConfig, dialectsFor, loadLabConfig, testDialects } from '../test/helpers.js';
 import { listenLoopback } from '../test/http.js';
 import { suiteApp } from '../test/suiteFixtures.js';
 import { openSse } from '../test/sseReader.js';
@@ -81,8 +80,8 @@ if (testDialects.includes('postgres'))
       const fresh = await freshDatabaseConfig('postgres');
       drop = fresh.drop;
       const config = loadLabConfig({ LOG_LEVEL: 'silent' }, { database: fresh.config, webDistDir: '/nonexistent' });
-      a = await buildApp(config);
-      b = await buildApp(config, { migrate: false });
+      a = await buildLabApp(config);
+      b = await buildLabApp(config, { migrate: false });
     });
     afterAll(async () => {
       await a.close();
@@ -92,7 +91,7 @@ if (testDialects.includes('postgres'))
 
     it('an instance on a sibling schema of the same database never sees their events', async () => {
       const other = await freshDatabaseConfig('postgres');
-      const c = await buildApp(
+      const c = await buildLabApp(
         loadLabConfig({ LOG_LEVEL: 'silent' }, { database: other.config, webDistDir: '/nonexistent' }),
       );
       try {

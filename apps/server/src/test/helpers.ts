@@ -31,6 +31,11 @@ export function loadLabConfig(env: NodeJS.ProcessEnv, overrides: Partial<AppConf
   return loadConfig(env, overrides, labModules);
 }
 
+/** The full app (every module) over `config`, as `serve` builds it. */
+export function buildLabApp(config: AppConfig, options: Omit<BuildOptions, 'modules'> = {}): Promise<FastifyInstance> {
+  return buildApp(config, { ...options, modules: labModules });
+}
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -122,27 +127,26 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** How buildTestApp builds: the app's options (every module by default), the environment, imported documents. */
+export type TestAppOptions = Partial<BuildOptions> & { env?: NodeJS.ProcessEnv; imported?: boolean };
+
 /**
  * The real app (buildApp) on a fresh database of the given dialect, for `app.inject` tests.
  * `overrides` change config fields, `env` adds environment variables; `webDistDir` defaults to an
- * empty folder (no web build); `modules` replaces the module list (as in buildApp); `imported`
+ * empty folder (no web build); `modules` replaces the module list (default: every module); `imported`
  * starts from the run's template with the carrier's OpenAPI documents imported (SQLite only).
  */
 export async function buildTestApp(
   dialect: TestDialect,
   overrides: Partial<AppConfig> = {},
-  options: BuildOptions & { env?: NodeJS.ProcessEnv; imported?: boolean } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { env, imported, ...buildOptions } = options;
+  const { env, imported, modules = labModules, ...buildOptions } = options;
   const { config: database, drop } = await freshDatabaseConfig(dialect, { imported: imported ?? false });
   const emptyWeb = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
-  const config = loadConfig(
-    { LOG_LEVEL: 'info', ...env },
-    { database, webDistDir: emptyWeb, ...overrides },
-    options.modules ?? labModules,
-  );
+  const config = loadConfig({ LOG_LEVEL: 'info', ...env }, { database, webDistDir: emptyWeb, ...overrides }, modules);
   const logs = new LogCapture();
-  const app = await buildApp(config, { logDestination: logs, ...buildOptions });
+  const app = await buildApp(config, { logDestination: logs, modules, ...buildOptions });
   return {
     app,
     config,

@@ -8,10 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { HttpMethod } from '@lab/core/carrier';
-import type { BuildOptions } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { listenLoopback, rawRequest } from './http.js';
-import { buildTestApp, type TestApp, type TestDialect } from './helpers.js';
+import { buildTestApp, type TestApp, type TestAppOptions, type TestDialect } from './helpers.js';
 
 /** The carrier twin's sandbox REST host in an app (production is the same below `/production`). */
 export const TWIN = '/lab/sim/carrier';
@@ -74,7 +73,7 @@ export async function gatewayToken(
 export async function gatewayClient(
   dialect: TestDialect,
   overrides: Partial<AppConfig>,
-  options: BuildOptions & { imported?: boolean; client?: { clientId: string; secret: string } } = {},
+  options: TestAppOptions & { client?: { clientId: string; secret: string } } = {},
 ): Promise<{ t: TestApp; base: string; token: string }> {
   const { client, ...build } = options;
   const t = await buildTestApp(dialect, overrides, build);

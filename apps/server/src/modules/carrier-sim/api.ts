@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SimShipment } from '@lab/core/contract';
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { HttpError, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { isFinal, planScans, replan, scenarioApplies, type ScanPlace } from './lifecycle.js';
 import type { ScanEventRow, ShipmentRow } from './repo.js';
 import type { SimParty } from './state.js';
@@ -26,7 +26,7 @@ const short = (p: ScanPlace): SimShipment['origin'] => ({
  * scenario (PUT /lab/api/simulator/shipments/:trackingNumber/scenario), at each environment's
  * simulated now.
  */
-export const carrierSimApiRoutes: FastifyPluginAsyncZod = async (app) => {
+export const carrierSimApiRoutes: ModulePlugin<'simClock' | 'twinStore'> = async (app) => {
   const { simClock, twinStore: store } = app.services;
 
   async function view(s: ShipmentRow, now: number): Promise<SimShipment> {

@@ -1,4 +1,4 @@
-import { defineModule } from '../../module.js';
+import { defineModule, registerPlugin } from '../../module.js';
 import * as m0060 from './migrations/0060_carrier_sim_state.js';
 import * as m0100 from './migrations/0100_carrier_sim_lifecycle.js';
 import { carrierSimApiRoutes } from './api.js';
@@ -26,11 +26,11 @@ export const carrierSimModule = defineModule({
   sim: async (app) => {
     app.services.traffic.instrument(app, { source: 'carrier-sim' });
     app.services.simFaults.instrument(app);
-    await app.register(carrierSimRoutes);
+    await registerPlugin(app, carrierSimRoutes);
   },
   config: carrierSimConfig,
   api: carrierSimApiRoutes,
   migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
-  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simFaults', 'traffic'],
+  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simSeed', 'simFaults', 'traffic'],
   provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });

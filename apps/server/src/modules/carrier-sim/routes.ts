@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { behaviourFor, type SimContext, type SimReply } from './behaviours/index.js';
@@ -10,7 +9,7 @@ import { releaseDue } from './release.js';
 import { SimState, type SimEnvironment } from './state.js';
 import { forwardedPublicOrigin, publicOrigin } from '../../http/publicOrigin.js';
 import { API_PREFIX } from '../../http/web.js';
-import type { LabServices } from '../../module.js';
+import type { LabServices, ModulePlugin } from '../../module.js';
 
 type Json = Record<string, unknown>;
 type OperationChecker = ReturnType<LabServices['openApi']['checkerFor']>;
@@ -51,10 +50,13 @@ function callerConnected(reply: FastifyReply): () => boolean {
  * the imported OpenAPI documents; replies are checked against the operation's response schema
  * before they leave.
  */
-export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
+export const carrierSimRoutes: ModulePlugin<
+  'openApi' | 'labelRenderer' | 'places' | 'simClock' | 'webhookSender' | 'simSeed' | 'twinStore'
+> = async (app) => {
   const config = app.config;
   const { store, checkerFor, conformantSample, repairToSchema } = app.services.openApi;
-  const state = new SimState({ seed: config.simSeed, tokenTtlSeconds: config.simTokenTtlSeconds });
+  const seed = app.services.simSeed.value;
+  const state = new SimState({ seed, tokenTtlSeconds: config.simTokenTtlSeconds });
   const simStore = app.services.twinStore;
   const renderer = new SimLabelRenderer(app.services.labelRenderer);
 
@@ -271,7 +273,7 @@ export const carrierSimRoutes: FastifyPluginAsyncZod = async (app) => {
         documents: have.size,
         missingDocuments: missing,
         endpoints: CARRIER_ENDPOINTS.filter((e) => !e.disabled).length,
-        seeded: config.simSeed !== undefined,
+        seeded: seed !== undefined,
         tokenTtlSeconds: state.tokenTtlSeconds(),
       };
     });

@@ -5,7 +5,7 @@ import pino from 'pino';
 import type { CarrierCall } from '@lab/core/carrier';
 import { INTERNAL_CALL_HEADER } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
-import { RequestBodyError, UpstreamError, type OutboundRequest } from '../../http/outbound.js';
+import { RequestBodyError, UpstreamError, type HttpClient, type OutboundRequest } from '../../http/outbound.js';
 import { PUBLIC_ORIGIN_HEADER, publicOrigin } from '../../http/publicOrigin.js';
 import type { LabServices } from '../../module.js';
 import { filterResponseHeaders, forwardRequestHeaders, loggableBody, simFaultHeader } from './headers.js';
@@ -61,7 +61,7 @@ function logs(request: FastifyRequest, level: 'debug' | 'info'): boolean {
  */
 export function forwarding(
   app: FastifyInstance,
-  client: LabServices['outbound'],
+  client: HttpClient,
   traffic: LabServices['traffic'],
 ): Forward {
   const config = app.config;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModulePlugin } from '../../module.js';
 import { carrierRoutes } from './carrierRoutes.js';
 import { forwarding } from './forward.js';
 import { stratusRoutes } from './stratusRoutes.js';
@@ -9,7 +9,7 @@ import { upstreamsOf } from './upstreams.js';
  * forward to configured upstreams only (default: the built-in simulators over HTTP). Refusals are
  * `HttpError`s, answered `{message}` by the app's error handler.
  */
-export function createGatewayRoutes(): FastifyPluginAsyncZod {
+export function createGatewayRoutes(): ModulePlugin<'traffic'> {
   return async (app) => {
     // Bodies are forwarded as received: raw bytes for JSON/forms, the live stream for multipart.
     app.removeAllContentTypeParsers();
@@ -18,7 +18,7 @@ export function createGatewayRoutes(): FastifyPluginAsyncZod {
     );
     app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
 
-    const forward = forwarding(app, app.services.outbound, app.services.traffic);
+    const forward = forwarding(app, app.outbound, app.services.traffic);
     const upstreams = upstreamsOf(app);
     carrierRoutes(app, forward, upstreams);
     stratusRoutes(app, forward, upstreams);

@@ -11,6 +11,8 @@ declare module '../../module.js' {
      * renders uses it (`needs: ['labelRenderer']`), passing its client key with each call.
      */
     labelRenderer: LabelService;
+    /** Where the web app sends its label requests (LABEL_SERVICE_URL, else this server's label routes). */
+    labelServiceUrl: string;
   }
 }
 
@@ -20,7 +22,10 @@ export const labelsModule = defineModule({
   api: labelRoutes,
   commands: [registerZpl],
   config: labelsConfig,
-  provides: { labelRenderer: ({ config }) => appLabelRenderer(config) },
+  provides: {
+    labelRenderer: ({ config }) => appLabelRenderer(config),
+    labelServiceUrl: ({ config }) => config.labelServiceUrl,
+  },
   csp: (config) => {
     const origin = labelServiceOrigin(config.labelServiceUrl);
     return origin ? { connectSrc: [origin] } : {};

@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parsedString } from '@lab/core/contract';
 import { parseDpmm, parseLabelIndex, parseLabelSize, parseRotation } from '@lab/core/labels';
 import { badRequest, HttpError } from '../../http/errors.js';
+import type { ModulePlugin } from '../../module.js';
 import { registerCheckRoute } from './checkRoute.js';
 import { readLabelBody } from './labelBody.js';
 import { ClientConcurrency } from './limits.js';
@@ -63,7 +63,7 @@ export function chooseFormat(accept: string | undefined): LabelFormat | 'json' |
  * The ZPL → PNG/PDF conversion service, shaped like the well-known public ZPL API so existing
  * scripts can point at us: POST …/labels/v1/printers/{dpmm}/labels/{width}x{height}/[{index}/].
  */
-export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
+export const labelRoutes: ModulePlugin<'labelRenderer'> = async (app) => {
   const config = app.config;
   // The app's one renderer (this module provides it; the simulators use it too), closed with the app.
   const service = app.services.labelRenderer;

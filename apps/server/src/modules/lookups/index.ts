@@ -1,4 +1,4 @@
-import { defineModule } from '../../module.js';
+import { defineModule, registerPlugin } from '../../module.js';
 import { citiesRoutes } from './cities/routes.js';
 import { datasetStatusRoutes } from './datasets/routes.js';
 import { etdEciDataset } from './etd-eci/dataset.js';
@@ -28,12 +28,12 @@ declare module '../../module.js' {
 export const lookupsModule = defineModule({
   name: 'lookups',
   api: async (app) => {
-    await app.register(regionsRoutes);
-    await app.register(citiesRoutes);
-    await app.register(hsCodesRoutes);
-    await app.register(etdEciRoutes);
-    await app.register(postalRoutes);
-    await app.register(datasetStatusRoutes);
+    await registerPlugin(app, regionsRoutes);
+    await registerPlugin(app, citiesRoutes);
+    await registerPlugin(app, hsCodesRoutes);
+    await registerPlugin(app, etdEciRoutes);
+    await registerPlugin(app, postalRoutes);
+    await registerPlugin(app, datasetStatusRoutes);
   },
   migrations: { '0004_lookups': m0004 },
   datasets: [regionsServedDataset, hsCnDataset, etdEciDataset, postalGeonamesDataset],

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointById, defaultSample } from '@lab/core/carrier';
 import { notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { checkerFor } from './check.js';
 import { OperationViewCache, operationsOf } from './view.js';
 
@@ -31,7 +31,7 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
 }
 
 /** /lab/api/openapi-docs (the stored documents) and /lab/api/carrier/samples/{endpoint}. */
-export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
+export const openApiRoutes: ModulePlugin<'openApi'> = async (app) => {
   const { store } = app.services.openApi;
 
   registerRoute(

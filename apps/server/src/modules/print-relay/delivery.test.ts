@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { NO_RECEIVER_MESSAGE, printRelayTopic } from '@lab/core/print';
-import { buildApp } from '../../app.js';
 import {
+  buildLabApp,
   buildTestApp,
   dialectsFor,
   freshDatabaseConfig,
@@ -157,7 +157,7 @@ describe.each(dialectsFor('dialect-sensitive'))('relay across a restart on %s', 
     const env = { LOG_LEVEL: 'silent', PRINT_RELAY_LISTEN_IDS: 'night-desk' };
     const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
     try {
-      const before = await buildApp(loadLabConfig(env, { database, webDistDir }));
+      const before = await buildLabApp(loadLabConfig(env, { database, webDistDir }));
       let job: any;
       try {
         const { receivers, ...stored } = (await send(before, 'night-desk')).json();
@@ -166,7 +166,7 @@ describe.each(dialectsFor('dialect-sensitive'))('relay across a restart on %s', 
       } finally {
         await before.close();
       }
-      const after = await buildApp(loadLabConfig(env, { database, webDistDir }));
+      const after = await buildLabApp(loadLabConfig(env, { database, webDistDir }));
       try {
         const receiver = await receive(after, 'night-desk', 'PRINTER_N01');
         try {
@@ -258,7 +258,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('relay delivery across instances o
   it('a pending job is announced once when receivers connect to two instances at the same time', async () => {
     const env = { PRINT_RELAY_LISTEN_IDS: 'twin-desk' };
     const a = await buildTestApp('postgres', {}, { env });
-    const b = await buildApp(
+    const b = await buildLabApp(
       loadLabConfig({ LOG_LEVEL: 'silent', ...env }, { database: a.config.database, webDistDir: a.config.webDistDir }),
     );
     try {

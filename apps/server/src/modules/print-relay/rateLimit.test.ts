@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { buildTestApp, loadLabConfig } from '../../test/helpers.js';
+import { buildLabApp, buildTestApp, loadLabConfig } from '../../test/helpers.js';
 
 const send = (app: FastifyInstance, ip: string) =>
   app.inject({
@@ -15,7 +14,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('relay rate limits on PostgreSQL',
   it('are counted in the database: two instances share one budget per address', async () => {
     const env = { PRINT_RELAY_LISTEN_IDS: 'desk', PRINT_RELAY_RATE_PER_MINUTE: '4' };
     const a = await buildTestApp('postgres', {}, { env });
-    const b = await buildApp(
+    const b = await buildLabApp(
       loadLabConfig({ LOG_LEVEL: 'silent', ...env }, { database: a.config.database, webDistDir: a.config.webDistDir }),
     );
     try {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig } from '../../config.js';
-import { buildTestApp, dialectsFor, loadLabConfig, type TestApp } from '../../test/helpers.js';
+import { buildLabApp, buildTestApp, dialectsFor, loadLabConfig, type TestApp } from '../../test/helpers.js';
 import { listenLoopback } from '../../test/http.js';
 import { suiteApp } from '../../test/suiteFixtures.js';
 import { openSse } from '../../test/sseReader.js';
@@ -233,7 +232,7 @@ if (process.env.TEST_DATABASE_URL) {
   describe('print relay across instances on PostgreSQL', () => {
     it('a job sent to one instance reaches a receiver streaming from another', async () => {
       const a = await buildTestApp('postgres', {}, { env: { PRINT_RELAY_LISTEN_IDS: 'shared-desk' } });
-      const b = await buildApp(
+      const b = await buildLabApp(
         loadLabConfig(
           { LOG_LEVEL: 'silent', PRINT_RELAY_LISTEN_IDS: 'shared-desk' },
           { database: a.config.database, webDistDir: a.config.webDistDir },

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { printListenParams, printReceiveQuery, type PrintRelayEvent } from '@lab/core/contract';
 import { PRINT_HISTORY_SIZE, printRelayTopic } from '@lab/core/print';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { openEventStream, SseStreams, type EventStream } from '../../realtime/sse.js';
 import { PrintRelayRepo } from './repo.js';
 import { jobEvent, PrintRelay, RECEIVER_LEASE_MS } from './service.js';
@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-export const printRelayRoutes: FastifyPluginAsyncZod = async (app) => {
+export const printRelayRoutes: ModulePlugin = async (app) => {
   const cfg = app.config;
   const repo = new PrintRelayRepo(app.db);
   const relay = new PrintRelay(repo, app.bus, cfg, app.log);

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountCheckReply, taggedError } from '@lab/core/contract';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { calculateDimWeightAnswer, checkAccountAnswer, trackingNeighboursAnswer } from './service.js';
 
 const tags = ['utils'];
@@ -14,7 +14,7 @@ const taggedWithMsg = { errorReply: (message: string) => ({ tag: 'error', msg: m
  * Useful Tools calculators: dimensional weight, tracking-number neighbours and the enterprise
  * account check, with the `{tag, message | msg, data}` bodies existing callers read.
  */
-export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const shippingRoutes: ModulePlugin = async (app) => {
   registerRoute(
     app,
     'shipping.dimWeight',

@@ -1,14 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageReply as message } from '@lab/core/contract';
 import { badRequest, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { FAULT_ENDPOINT_IDS, faultBodyProblem } from './faults.js';
 
 const unknownEndpoint = (id: string) =>
   notFound(`no carrier endpoint "${id}": a fault is set on an enabled catalogue endpoint id or on oauth-token`);
 
 /** GET/PUT/DELETE /lab/api/simulator/faults… — the fault switchboard of the carrier simulator. */
-export const simFaultRoutes: FastifyPluginAsyncZod = async (app) => {
+export const simFaultRoutes: ModulePlugin<'simFaults'> = async (app) => {
   const faults = app.services.simFaults;
 
   registerRoute(

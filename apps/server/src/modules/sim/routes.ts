@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIsoDuration, SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { simSubscription, type SimDelivery, type SimSubscription } from '@lab/core/contract';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { SIM_CLOCK_MAX } from './clock.js';
 import { OutboxRepo, SETTINGS_SUBSCRIPTION_ID, type Counts, type DeliveryRow, type SubscriptionRow } from './outbox.js';
 import type { SimDeliveriesMessage } from './webhooks.js';
@@ -66,7 +66,7 @@ function deliveryReply(row: Omit<DeliveryRow, 'body'>): SimDelivery {
 }
 
 /** /lab/api/simulator/clock and /lab/api/simulator/subscriptions… — the clock and the webhook subscriptions. */
-export const simApiRoutes: FastifyPluginAsyncZod = async (app) => {
+export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
   const { simClock } = app.services;
   const repo = new OutboxRepo(app.db);
   const tags = ['simulator'];

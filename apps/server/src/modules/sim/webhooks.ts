@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { SIGNATURE_HEADER, webhookSignature } from '@lab/core/webhooks';
 import { timeoutsOf, UpstreamError, type HttpClient } from '../../http/outbound.js';
-import type { ServiceContext } from '../../module.js';
+import type { ServiceContext, SharedContext } from '../../module.js';
 import { OutboxRepo, type QueueHead } from './outbox.js';
 
 /** The scan events a simulated shipment goes through, in order. */
@@ -163,10 +163,8 @@ export class WebhookOutbox implements WebhookSender {
   private closed = false;
   private readonly offBus: () => void;
 
-  constructor(private readonly ctx: Pick<ServiceContext, 'config' | 'db' | 'bus' | 'log' | 'services'>) {
+  constructor(private readonly ctx: SharedContext) {
     this.repo = new OutboxRepo(ctx.db);
-    // Built before this service, the outbound client is closed after it (a delivery under way ends first).
-    void ctx.services.outbound;
     this.offBus = ctx.bus.subscribe(SIMULATOR_TOPICS.deliveries, () => this.kick());
     this.kick();
   }
@@ -341,7 +339,7 @@ export class WebhookOutbox implements WebhookSender {
   private async post(url: string, token: string, body: string): Promise<Attempt> {
     try {
       const target = new URL(url);
-      const res = await this.ctx.services.outbound.send({
+      const res = await this.ctx.outbound.send({
         upstream: { name: 'webhook subscriber', base: target.origin },
         method: 'POST',
         path: target.pathname,

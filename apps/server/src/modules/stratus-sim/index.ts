@@ -1,4 +1,4 @@
-import { defineModule } from '../../module.js';
+import { defineModule, registerPlugin } from '../../module.js';
 import * as m0070 from './migrations/0070_stratus_orders.js';
 import { stratusSimRoutes } from './routes.js';
 import { stratusSimConfig } from './settings.js';
@@ -8,9 +8,9 @@ export const stratusSimModule = defineModule({
   name: 'stratus-sim',
   sim: async (app) => {
     app.services.traffic.instrument(app, { source: 'stratus-sim' });
-    await app.register(stratusSimRoutes);
+    await registerPlugin(app, stratusSimRoutes);
   },
   migrations: { '0070_stratus_orders': m0070 },
   config: stratusSimConfig,
-  needs: ['labelRenderer', 'webhookSender', 'traffic'],
+  needs: ['labelRenderer', 'webhookSender', 'simSeed', 'traffic'],
 });

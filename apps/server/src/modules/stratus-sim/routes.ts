@@ -1,6 +1,4 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   stratusApiError as apiError,
@@ -10,17 +8,17 @@ import {
   stratusOrderReply as orderReply,
   stratusTokenReply,
 } from '@lab/core/contract';
-import { seededRandom } from '@lab/core/labels';
+import type { ModulePlugin } from '../../module.js';
 import { StratusOrderRepo } from './repo.js';
 import { StratusError, StratusSimulator } from './service.js';
 
 /** The Stratus simulator under /lab/sim/stratus (the gateway's default Stratus upstream). */
-export const stratusSimRoutes: FastifyPluginAsyncZod = async (app) => {
+export const stratusSimRoutes: ModulePlugin<'labelRenderer' | 'webhookSender' | 'simSeed'> = async (app) => {
   const config = app.config;
   const labels = app.services.labelRenderer;
 
   const simulator = new StratusSimulator({
-    random: seededRandom(config.simSeed ?? randomInt(0, 2 ** 31)),
+    random: app.services.simSeed.random(),
     repo: new StratusOrderRepo(app.db),
     pendingPolls: config.stratusSimPendingPolls,
     // An order's labels wait in the render pool's fair queue under `stratus:<client key>`: the

@@ -4,8 +4,7 @@ import { decodeShipmentData } from '@lab/core/carrier/label';
 import { seededRandom } from '@lab/core/labels';
 import { extractZplData, lintZpl } from '@lab/core/labels/zpl';
 import { isValidExpressTracking } from '@lab/core/shipping';
-import { buildApp } from '../../app.js';
-import { dialectsFor, freshDatabaseConfig, freshDb, loadLabConfig, type TestApp } from '../../test/helpers.js';
+import { buildLabApp, dialectsFor, freshDatabaseConfig, freshDb, loadLabConfig, type TestApp } from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
 import {
   basicAuth,
@@ -370,7 +369,7 @@ describe.each(dialectsFor('dialect-sensitive'))('Stratus orders in the database 
     const { config: database, drop } = await freshDatabaseConfig(dialect);
     const config = loadLabConfig({ SIM_SEED: '5', STRATUS_SIM_PENDING_POLLS: '1' }, { database });
     const start = async () => {
-      const app = await buildApp(config, { simulatorsOnly: true });
+      const app = await buildLabApp(config, { simulatorsOnly: true });
       const token = await app.inject({
         method: 'POST',
         url: '/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob',

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../http/routes.js';
 import { serverVersion } from '../../version.js';
+import type { ModulePlugin } from '../../module.js';
 
 /** Health and the few server settings the web app needs at run time. */
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+export const systemRoutes: ModulePlugin<'labelServiceUrl'> = async (app) => {
   registerRoute(
     app,
     'system.health',
@@ -22,7 +22,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       version: serverVersion,
       fileShareUrl: app.config.fileShareUrl ?? null,
       publicBaseUrl: app.config.publicBaseUrl ?? null,
-      labelServiceUrl: app.config.labelServiceUrl,
+      labelServiceUrl: app.services.labelServiceUrl,
       mapTileUrl: app.config.mapTileUrl ?? null,
       mapTileAttribution: app.config.mapTileAttribution ?? null,
       user: request.user ?? null,

@@ -65,7 +65,7 @@ const ENTRY_OVERHEAD_BYTES = 512;
  * The traffic log: entries kept in memory (a ring bounded by TRAFFIC_MAX_ENTRIES and
  * TRAFFIC_MAX_BYTES), redacted and checked after the reply has gone, each published on the bus.
  */
-export function createTrafficLog({ config, bus, log, services }: ServiceContext): TrafficLog {
+export function createTrafficLog({ config, bus, log, services }: ServiceContext<'openApi'>): TrafficLog {
   const maxEntries = config.trafficMaxEntries;
   const maxBody = config.trafficMaxBodyBytes;
   const ring = new BoundedRing<Kept>(maxEntries, config.trafficMaxBytes);

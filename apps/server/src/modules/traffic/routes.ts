@@ -1,10 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicOrigin } from '../../http/publicOrigin.js';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { toHar } from './har.js';
 
 /** GET/DELETE /lab/api/simulator/traffic… — the traffic log, as JSON and as a HAR 1.2 download. */
-export const trafficRoutes: FastifyPluginAsyncZod = async (app) => {
+export const trafficRoutes: ModulePlugin<'traffic'> = async (app) => {
   const traffic = app.services.traffic;
 
   registerRoute(

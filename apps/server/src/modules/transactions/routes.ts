@@ -1,15 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SEARCH_MESSAGES, transactionTypeList } from '@lab/core/transactions';
 import { badRequest, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
 import { latestImport } from '../../imports/registry.js';
+import type { ModulePlugin } from '../../module.js';
 import { DATASET_NAME } from './repo.js';
 import { TransactionCatalog } from './service.js';
 
 const tags = ['transactions'];
 
 /** /lab/api/transactions/… — definitions of tagged-transaction fields and the search over them. */
-export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const transactionRoutes: ModulePlugin = async (app) => {
   const catalog = new TransactionCatalog(app.db);
 
   registerRoute(

@@ -3,9 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { startServer } from '../../test/childServer.js';
-import { freshDatabaseConfig, loadLabConfig, describePostgres } from '../../test/helpers.js';
+import { buildLabApp, freshDatabaseConfig, loadLabConfig, describePostgres } from '../../test/helpers.js';
 import { listenLoopback } from '../../test/http.js';
 import { openSse } from '../../test/sseReader.js';
 
@@ -115,8 +114,8 @@ describePostgres('two instances on one PostgreSQL database', () => {
     const { config: database, drop } = await freshDatabaseConfig('postgres');
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-'));
     const config = loadLabConfig({ LOG_LEVEL: 'warn' }, { database, webDistDir: web });
-    const a = await buildApp(config);
-    const b = await buildApp(config);
+    const a = await buildLabApp(config);
+    const b = await buildLabApp(config);
     try {
       const [baseA, baseB] = [await listenLoopback(a), await listenLoopback(b)];
       const viewer = await openSse(`${baseB}/lab/api/realtime?topics=webhooks/fanout`);

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookChannelParams, webhookReceivedReply } from '@lab/core/contract';
 import { WebhookRepo } from './repo.js';
 import {
@@ -12,6 +11,7 @@ import {
   WebhookQuota,
   WebhookStorageFullError,
 } from './service.js';
+import type { ModulePlugin } from '../../module.js';
 
 const storageFull = z.object({ message: z.string() }).describe('storage over every channel is full');
 const AGE_PRUNE_INTERVAL_MS = 10 * 60_000;
@@ -21,7 +21,7 @@ const AGE_PRUNE_INTERVAL_MS = 10 * 60_000;
  * shipment-visibility webhook destination. Every content type is read as raw bytes, since the
  * signature covers the body exactly as sent; this parser is scoped to this plugin only.
  */
-export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
+export const webhookReceiverRoutes: ModulePlugin = async (app) => {
   const limit = app.config.webhookBodyLimitBytes;
   const repo = new WebhookRepo(app.db);
   const pruner = new WebhookPruner(repo, app.config.webhookRetentionPerChannel, app.log);

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
+import type { ModulePlugin } from '../../module.js';
 import { loadWebhookSchemas, schemasFromOpenApi, type JsonSchema } from './payloadSchemas.js';
 import { WebhookRepo } from './repo.js';
 import { decodeBody, publishEvent, toSummary } from './service.js';
@@ -8,7 +8,7 @@ import { decodeBody, publishEvent, toSummary } from './service.js';
 const TRACKING_FIRST = 'track--TrackingNumbers-Resource';
 
 /** GET/DELETE /lab/api/webhooks/… — the stored deliveries, newest first, and the schema map. */
-export const webhookApiRoutes: FastifyPluginAsyncZod = async (app) => {
+export const webhookApiRoutes: ModulePlugin<'openApi'> = async (app) => {
   const repo = new WebhookRepo(app.db);
   const configured = loadWebhookSchemas(app.config.webhookSchemaOpenapiFile);
   const { store } = app.services.openApi;

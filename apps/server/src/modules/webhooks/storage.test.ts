@@ -2,8 +2,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { WebhookDetail } from '@lab/core/contract';
 import { checkDeliverySignature, webhookSignature } from '@lab/core/webhooks';
-import { buildApp } from '../../app.js';
-import { buildTestApp, LogCapture, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { buildLabApp, buildTestApp, LogCapture, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { listenLoopback } from '../../test/http.js';
 import { rowFromRequest } from './service.js';
 import { WebhookRepo } from './repo.js';
@@ -142,7 +141,7 @@ describe.each(dialectsFor('dialect-sensitive'))('webhook storage on %s', (dialec
       const base = { channel: 'old', method: 'POST', url: '/lab/hooks/fdx/old', ip: '127.0.0.1', headers: {} };
       await repo.insert(rowFromRequest({ ...base, body: Buffer.from('{}'), receivedAt: at(3) }));
       await repo.insert(rowFromRequest({ ...base, body: Buffer.from('{}'), receivedAt: at(0) }));
-      const second = await buildApp({ ...t.config, webhookMaxAgeDays: 2 }, { logDestination: new LogCapture() });
+      const second = await buildLabApp({ ...t.config, webhookMaxAgeDays: 2 }, { logDestination: new LogCapture() });
       await second.close();
       const list = (await t.app.inject('/lab/api/webhooks/old')).json();
       expect(list.total).toBe(1);

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { subdivisionName } from '@lab/core/regions';
 import { registerRoute } from '../../../http/routes.js';
 import { countryCatalog } from '../regions/countries.js';
+import type { ModulePlugin } from '../../../module.js';
 import { cityIndex } from './cityIndex.js';
 
 /** Search Cities: the world's cities of 1,000+ people by name prefix. */
-export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const citiesRoutes: ModulePlugin = async (app) => {
   registerRoute(
     app,
     'lookups.cities',

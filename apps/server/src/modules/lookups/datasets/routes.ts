@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../../http/routes.js';
 import { latestImport } from '../../../imports/registry.js';
+import type { ModulePlugin } from '../../../module.js';
 
 /** Whether a lookup's dataset was imported, and which release when (the screens' "not loaded" line). */
-export const datasetStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+export const datasetStatusRoutes: ModulePlugin = async (app) => {
   registerRoute(
     app,
     'lookups.datasetStatus',

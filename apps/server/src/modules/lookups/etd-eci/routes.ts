@@ -1,16 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportSide, importSide } from '@lab/core/regions';
 import { badRequest } from '../../../http/errors.js';
 import { registerRoute } from '../../../http/routes.js';
 import { latestImport } from '../../../imports/registry.js';
 import { countryCatalog } from '../regions/countries.js';
+import type { ModulePlugin } from '../../../module.js';
 import { etdEciDataset } from './dataset.js';
 import { etdRules } from './repo.js';
 
 const tags = ['utils'];
 
 /** Search ETD/ECI worldwide: the origin's export rules and the destination's import rules. */
-export const etdEciRoutes: FastifyPluginAsyncZod = async (app) => {
+export const etdEciRoutes: ModulePlugin = async (app) => {
   registerRoute(
     app,
     'lookups.etdRequirement',

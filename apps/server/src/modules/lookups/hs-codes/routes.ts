@@ -1,13 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkHsKeyword, HS_MESSAGES, HS_PAGE_SIZE } from '@lab/core/regions';
 import { badRequest } from '../../../http/errors.js';
 import { registerRoute } from '../../../http/routes.js';
 import { latestImport } from '../../../imports/registry.js';
+import type { ModulePlugin } from '../../../module.js';
 import { hsCnDataset } from './dataset.js';
 import { searchHsCodes } from './repo.js';
 
 /** 海关编码查询: China customs HS codes containing the digits typed. */
-export const hsCodesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const hsCodesRoutes: ModulePlugin = async (app) => {
   registerRoute(
     app,
     'lookups.hsSearch',

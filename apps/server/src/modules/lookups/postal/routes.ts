@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../../http/routes.js';
+import type { ModulePlugin } from '../../../module.js';
 import { lookupPostal, offlinePostalProvider, type PostalProvider } from './provider.js';
 
 /** Postal code → city. */
-export const postalRoutes: FastifyPluginAsyncZod = async (app) => {
+export const postalRoutes: ModulePlugin = async (app) => {
   // The carrier's postal API becomes a second PostalProvider; until then the offline one answers.
   const postal: PostalProvider = offlinePostalProvider(app.db.kysely);
 

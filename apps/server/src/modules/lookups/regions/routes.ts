@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_KEYWORD, filterUsStates, NO_RESULTS, US_STATES } from '@lab/core/regions';
 import { badRequest } from '../../../http/errors.js';
 import { registerRoute } from '../../../http/routes.js';
+import type { ModulePlugin } from '../../../module.js';
 import { countryCatalog } from './countries.js';
 import { servedOverrides } from './repo.js';
 import { regionRecord, selectCountries } from './service.js';
@@ -9,7 +9,7 @@ import { regionRecord, selectCountries } from './service.js';
 const tags = ['utils'];
 
 /** Search Regions (ISO 3166 + UN M49 + the carrier's served/postal-routed overrides) and US states. */
-export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const regionsRoutes: ModulePlugin = async (app) => {
   registerRoute(
     app,
     'lookups.regions',
