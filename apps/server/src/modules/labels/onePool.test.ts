@@ -92,7 +92,7 @@ describe('one render pool per process (built server, LABEL_WORKERS=1)', () => {
     expect(isPdf(piece.packageDocuments[0].encodedLabel)).toBe(true);
     seen.push(renderWorkers(pid));
 
-    // (c) A Stratus order with PDF labels (field 187 DIB), completed on its first poll.
+    // (c) A Stratus order with PDF labels (field 187 DIB), with no pending polls configured.
     const issued = await post('/lab/sim/stratus/auth/oauth/v2/token?grant_type=client_credentials&scope=oob', {
       headers: { authorization: basic('one-pool', 'secret') },
     });
@@ -104,8 +104,14 @@ describe('one render pool per process (built server, LABEL_WORKERS=1)', () => {
     });
     expect(created.status, await created.clone().text()).toBe(200);
     const { Id } = (await created.json()) as { Id: string };
-    const polled = await fetch(`${server.base}/lab/sim/stratus/stratus/v1/order/${Id}`, { headers: auth });
-    const order = (await polled.json()) as { State: string; Labels: { ImageType: string; Data: string }[] };
+    // Each poll waits up to RENDER_WAIT_MS for the PDFs and answers PENDING past it (as Stratus does
+    // while it works): poll on, as a client does, until the order has an outcome.
+    type Order = { State: string; Labels: { ImageType: string; Data: string }[] };
+    let order: Order;
+    do {
+      const polled = await fetch(`${server.base}/lab/sim/stratus/stratus/v1/order/${Id}`, { headers: auth });
+      order = (await polled.json()) as Order;
+    } while (order.State === 'PENDING');
     expect(order.State).toBe('COMPLETED');
     expect(order.Labels.map((l) => [l.ImageType, isPdf(l.Data)])).toEqual([
       ['PDF', true],
