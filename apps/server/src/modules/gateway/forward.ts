@@ -59,11 +59,7 @@ function logs(request: FastifyRequest, level: 'debug' | 'info'): boolean {
  * redacted, calls to real upstreams recorded in the traffic log, and `Server-Timing:
  * upstream;dur=<ms>` on every answer (0 when no upstream was called).
  */
-export function forwarding(
-  app: FastifyInstance,
-  client: HttpClient,
-  traffic: LabServices['traffic'],
-): Forward {
+export function forwarding(app: FastifyInstance, client: HttpClient, traffic: LabServices['traffic']): Forward {
   const config = app.config;
   const identityHeader = config.auth.mode === 'proxy' ? config.auth.header : undefined;
   const timings = new WeakMap<FastifyRequest, number>();

@@ -4,7 +4,14 @@ import { decodeShipmentData } from '@lab/core/carrier/label';
 import { seededRandom } from '@lab/core/labels';
 import { extractZplData, lintZpl } from '@lab/core/labels/zpl';
 import { isValidExpressTracking } from '@lab/core/shipping';
-import { buildLabApp, dialectsFor, freshDatabaseConfig, freshDb, loadLabConfig, type TestApp } from '../../test/helpers.js';
+import {
+  buildLabApp,
+  dialectsFor,
+  freshDatabaseConfig,
+  freshDb,
+  loadLabConfig,
+  type TestApp,
+} from '../../test/helpers.js';
 import { rawRequest } from '../../test/http.js';
 import {
   basicAuth,
