@@ -2,14 +2,8 @@ import { unzipSync } from 'fflate';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
-import { readLocations, readPostal, readShipment, shipmentZip } from '../apps/web/src/tools/fapi/demos/model';
-import {
-  accountBody,
-  allowedCarriers,
-  imageDocument,
-  tradeDocument,
-  uploadForm,
-} from '../apps/web/src/tools/fapi/forms/payloads';
+import { accountBody, allowedCarriers, fillUploadForm, imageDocument, tradeDocument } from '@lab/core/carrier/forms';
+import { readLocations, readPostal, readShipment, zipShipment } from '@lab/core/carrier/replies';
 import { baseUrl, openPage } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
 import { applyCredential, chooseEndpoint } from './support/playground';
@@ -134,7 +128,7 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
       const res = await upload(
         token,
         '/documents/v1/etds/upload',
-        uploadForm(document, new Blob([new Uint8Array(pdf)]), 'invoice.pdf'),
+        fillUploadForm(new FormData(), document, new Blob([new Uint8Array(pdf)]), 'invoice.pdf'),
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.headers.get('x-sim-validation')).toBe('on');
@@ -159,7 +153,7 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
     const res = await upload(
       token,
       '/documents/v1/lhsimages/upload',
-      uploadForm(document, new Blob([new Uint8Array(png)]), 'letterhead.png'),
+      fillUploadForm(new FormData(), document, new Blob([new Uint8Array(png)]), 'letterhead.png'),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.headers.get('x-sim-validation')).toBe('on');
@@ -180,9 +174,9 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
         [imageType, true],
         [imageType, true],
       ]);
-      const zip = await shipmentZip(model);
+      const zip = await zipShipment(model);
       expect(zip.count).toBe(2);
-      const files = unzipSync(new Uint8Array(await zip.blob.arrayBuffer()));
+      const files = unzipSync(zip.bytes);
       const ext = imageType === 'PNG' ? 'png' : 'zpl';
       expect(Object.keys(files).sort()).toEqual(model.labels.map((l) => l.fileName).sort());
       expect(model.labels.every((l) => l.fileName.endsWith(`.${ext}`))).toBe(true);

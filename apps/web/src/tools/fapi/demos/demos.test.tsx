@@ -3,18 +3,17 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { unzipSync } from 'fflate';
-import { renderWithProviders } from '@/test/render';
-import type { CarrierCallResult, ResponseDemoProps } from '../shared/types';
-import { ResponseDemo } from './index';
 import {
   CARRIER_OPERATED_TYPES,
-  demoKind,
-  externalMapUrl,
   labelResponseOption,
   readLocations,
   readPostal,
   readShipment,
-} from './model';
+} from '@lab/core/carrier/replies';
+import { renderWithProviders } from '@/test/render';
+import type { CarrierCallResult, ResponseDemoProps } from '../shared/types';
+import { ResponseDemo } from './index';
+import { demoKind, externalMapUrl } from './model';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
 const pdfCalls = vi.hoisted(() => [] as number[]);

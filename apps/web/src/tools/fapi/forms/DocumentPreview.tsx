@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Typography } from 'antd';
+import type { DocumentContentType } from '@lab/core/carrier/forms';
 import { LabelViewer } from '@/components/label-viewer';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
-import { documentPreviewKind, type DocumentContentType } from './payloads';
+import { documentPreviewKind } from './payloads';
 
 const TEXT_PREVIEW_CHARS = 20_000;
 

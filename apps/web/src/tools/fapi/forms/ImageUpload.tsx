@@ -1,14 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Flex, Form, Typography } from 'antd';
-import { fillMessage, useMessages } from '@/lib/i18n';
-import type { SpecificFormProps } from '../shared/types';
-import { ChoiceItem, TextItem, UploadItem, useDocumentUpload } from './controls';
-import { FilePick, fileMatches } from './FilePick';
-import { FormResult, NoCredential } from './FormResult';
-import { messages } from './messages';
 import {
-  dataUrlToBlob,
-  formatBytes,
   IMAGE_CONTENT_TYPES,
   IMAGE_INDEXES,
   IMAGE_TYPES,
@@ -16,7 +8,14 @@ import {
   type ImageContentType,
   type ImageIndex,
   type ImageType,
-} from './payloads';
+} from '@lab/core/carrier/forms';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import type { SpecificFormProps } from '../shared/types';
+import { ChoiceItem, TextItem, UploadItem, useDocumentUpload } from './controls';
+import { FilePick, fileMatches } from './FilePick';
+import { FormResult, NoCredential } from './FormResult';
+import { messages } from './messages';
+import { dataUrlToBlob, formatBytes } from './payloads';
 
 const PATH = '/documents/v1/lhsimages/upload';
 const ACCEPT: Record<ImageContentType, string> = { PNG: '.png', GIF: '.gif' };

@@ -1,5 +1,17 @@
 import { useState } from 'react';
 import { Alert, Flex, Form, Typography } from 'antd';
+import {
+  CARRIER_CODES,
+  digitsOnly,
+  DOCUMENT_CONTENT_TYPE_NAMES,
+  DOCUMENT_CONTENT_TYPES,
+  SHIP_DOCUMENT_TYPES,
+  TRACKING_MAX,
+  tradeDocument,
+  WORKFLOWS,
+  type DocumentContentType,
+  type Workflow,
+} from '@lab/core/carrier/forms';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import type { SpecificFormProps } from '../shared/types';
 import { ChoiceItem, country, TextItem, UploadItem, useDocumentUpload } from './controls';
@@ -7,20 +19,7 @@ import { DocumentPreview } from './DocumentPreview';
 import { FilePick, fileMatches } from './FilePick';
 import { FormResult, NoCredential } from './FormResult';
 import { messages } from './messages';
-import {
-  CARRIER_CODES,
-  digitsOnly,
-  DOCUMENT_CONTENT_TYPE_NAMES,
-  DOCUMENT_CONTENT_TYPES,
-  formatBytes,
-  SHIP_DOCUMENT_TYPES,
-  today,
-  TRACKING_MAX,
-  tradeDocument,
-  WORKFLOWS,
-  type DocumentContentType,
-  type Workflow,
-} from './payloads';
+import { formatBytes, today } from './payloads';
 
 const PATH = '/documents/v1/etds/upload';
 const COUNTRY = /^[A-Z]{2}$/;
