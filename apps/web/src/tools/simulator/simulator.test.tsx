@@ -5,7 +5,7 @@ import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { renderWithProviders } from '@/test/render';
 import SimulatorPage from './SimulatorPage';
 import tool from './index';
-import { fakeTwin, shipment } from './testTwin';
+import { fakeTwin, shipment } from '@/test/simulatorTwin';
 
 configure({ asyncUtilTimeout: 8000 });
 
