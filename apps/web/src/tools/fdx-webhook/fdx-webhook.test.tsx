@@ -7,7 +7,6 @@ import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { stubEventSource, type FakeEventSource } from '@/test/fakeEventSource';
 import { secureStorage } from '@/lib/secureStorage';
 import FdxWebhookPage from './FdxWebhookPage';
-import tool from './index';
 import type { WebhookDetail } from '@lab/core/contract';
 import { destinationUrl, TOKEN_STORAGE_KEY } from '@/lib/webhook-inspector';
 import { formatShanghaiTime } from './webhookApi';
@@ -100,15 +99,6 @@ afterEach(() => vi.unstubAllGlobals());
 const renderPage = () => renderWithProviders(<FdxWebhookPage />, { route: '/api/fdxwebhook' });
 
 describe('Shipment Visibility Webhook screen', () => {
-  it('is routed at /api/fdxwebhook in the APIs menu group', () => {
-    expect(tool).toMatchObject({
-      path: '/api/fdxwebhook',
-      title: 'Shipment Visibility Webhook',
-      group: 'APIs',
-      order: 200,
-    });
-  });
-
   it('shows the destination URL from the page origin, or the configured public base URL', async () => {
     renderPage();
     expect(await screen.findByTestId('destination-url')).toHaveTextContent(

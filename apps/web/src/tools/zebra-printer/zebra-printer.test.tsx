@@ -3,20 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NO_RECEIVER_MESSAGE } from '@lab/core/print';
 import { renderWithProviders } from '@/test/render';
 import { stubEventSource } from '@/test/fakeEventSource';
+import { DESK_PRINTER } from '@/test/printAgent';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
-import tool from './index';
 import { messages } from './messages';
 import ZebraPrinterPage from './ZebraPrinterPage';
 
-const device = {
-  name: 'desk',
-  uid: '10.0.0.5:9100',
-  connection: 'network',
-  deviceType: 'printer',
-  version: 3,
-  provider: 'lab print-agent',
-  manufacturer: 'Zebra Technologies',
-};
+const device = DESK_PRINTER;
 let agentUp: boolean;
 let preset: string | null;
 let writes: string[];
@@ -156,10 +148,6 @@ afterEach(() => vi.unstubAllGlobals());
 const tag = (name: string) => screen.getByLabelText(new RegExp(`^${name}: (yes|no)$`));
 
 describe('Browser Print screen', () => {
-  it('is in the Apps menu after Decode Base64, at /utils/zebraprinter', () => {
-    expect(tool).toMatchObject({ path: '/utils/zebraprinter', title: 'Browser Print', group: 'Apps', order: 30 });
-  });
-
   it('shows the three readiness tags, all on after a 000000 write to the default printer', async () => {
     renderWithProviders(<ZebraPrinterPage />);
     expect(screen.getByRole('tab', { name: 'Local Print' })).toBeTruthy();

@@ -10,6 +10,7 @@ import {
   readPostal,
   readShipment,
 } from '@lab/core/carrier/replies';
+import { bytesOf } from '@/test/blobs';
 import { renderWithProviders } from '@/test/render';
 import type { CarrierCallResult, ResponseDemoProps } from '../shared/types';
 import { ResponseDemo } from './index';
@@ -95,16 +96,6 @@ function show(props: Partial<ResponseDemoProps> & { endpointId: string; body: un
 }
 
 const b64 = (s: string) => btoa(s);
-
-/** jsdom's Blob has no arrayBuffer(): read it as the browser's FileReader would. */
-function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 describe('which demo a response gets', () => {
   it('fails on an errors member, else by endpoint, else coming soon', () => {
