@@ -77,13 +77,8 @@ export function FaultDialog({
             onChange={(v) => edit({ ratePercent: v ?? 0 })}
           />
         </Form.Item>
-        <SwitchItem
-          label={m.colTokenExpired}
-          name="token expired"
-          checked={draft.tokenExpired}
-          onChange={(on) => edit({ tokenExpired: on })}
-        />
-        <SwitchItem label={m.colHang} name="hang" checked={draft.hang} onChange={(on) => edit({ hang: on })} />
+        <SwitchItem label={m.colTokenExpired} name="token expired" of={draft} field="tokenExpired" set={edit} />
+        <SwitchItem label={m.colHang} name="hang" of={draft} field="hang" set={edit} />
       </Form>
       {problem && <Alert type="error" showIcon title={problem} />}
     </Modal>

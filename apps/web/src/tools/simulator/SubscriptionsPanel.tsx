@@ -95,18 +95,8 @@ export function SubscriptionsPanel({ environment }: { environment: SimEnvironmen
               <Button onClick={() => change({ token: generateSecurityToken() })}>{m.generate}</Button>
             </Space.Compact>
           </Form.Item>
-          <SwitchItem
-            label={m.deliverTwice}
-            name="deliver twice"
-            checked={form.deliverTwice}
-            onChange={(on) => change({ deliverTwice: on })}
-          />
-          <SwitchItem
-            label={m.outOfOrder}
-            name="out of order"
-            checked={form.outOfOrder}
-            onChange={(on) => change({ outOfOrder: on })}
-          />
+          <SwitchItem label={m.deliverTwice} name="deliver twice" of={form} field="deliverTwice" set={change} />
+          <SwitchItem label={m.outOfOrder} name="out of order" of={form} field="outOfOrder" set={change} />
           <Button type="primary" htmlType="submit" loading={add.isPending}>
             {m.subscribe}
           </Button>
