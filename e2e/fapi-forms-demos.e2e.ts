@@ -2,15 +2,9 @@ import { unzipSync } from 'fflate';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
-import { readLocations, readPostal, readShipment, shipmentZip } from '../apps/web/src/tools/fapi/demos/model';
-import {
-  accountBody,
-  allowedCarriers,
-  imageDocument,
-  tradeDocument,
-  uploadForm,
-} from '../apps/web/src/tools/fapi/forms/payloads';
-import { baseUrl, openPage } from './support/browser';
+import { accountBody, allowedCarriers, fillUploadForm, imageDocument, tradeDocument } from '@lab/core/carrier/forms';
+import { readLocations, readPostal, readShipment, zipShipment } from '@lab/core/carrier/replies';
+import { baseUrl, downloadBytes, downloadOnClick, openPage } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
 import { applyCredential, chooseEndpoint } from './support/playground';
 
@@ -134,7 +128,7 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
       const res = await upload(
         token,
         '/documents/v1/etds/upload',
-        uploadForm(document, new Blob([new Uint8Array(pdf)]), 'invoice.pdf'),
+        fillUploadForm(new FormData(), document, new Blob([new Uint8Array(pdf)]), 'invoice.pdf'),
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.headers.get('x-sim-validation')).toBe('on');
@@ -159,7 +153,7 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
     const res = await upload(
       token,
       '/documents/v1/lhsimages/upload',
-      uploadForm(document, new Blob([new Uint8Array(png)]), 'letterhead.png'),
+      fillUploadForm(new FormData(), document, new Blob([new Uint8Array(png)]), 'letterhead.png'),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.headers.get('x-sim-validation')).toBe('on');
@@ -180,9 +174,9 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
         [imageType, true],
         [imageType, true],
       ]);
-      const zip = await shipmentZip(model);
+      const zip = await zipShipment(model);
       expect(zip.count).toBe(2);
-      const files = unzipSync(new Uint8Array(await zip.blob.arrayBuffer()));
+      const files = unzipSync(zip.bytes);
       const ext = imageType === 'PNG' ? 'png' : 'zpl';
       expect(Object.keys(files).sort()).toEqual(model.labels.map((l) => l.fileName).sort());
       expect(model.labels.every((l) => l.fileName.endsWith(`.${ext}`))).toBe(true);
@@ -253,6 +247,16 @@ async function readyPlayground(): Promise<{ page: Page; csp: string[] }> {
   return { page, csp };
 }
 
+/** Calls Create Shipment from the playground with a two-package body; `calledAt` is when Call API was pressed. */
+async function shipTwoPackages(imageType: 'PNG' | 'PDF' | 'ZPLII', stock: string) {
+  const { page, csp } = await readyPlayground();
+  await chooseEndpoint(page, 'Create Shipment');
+  await setRequestBody(page, twoPackageShipment(imageType, stock));
+  const calledAt = Date.now();
+  await callApi(page);
+  return { page, csp, calledAt, demo: page.getByTestId('fapi-shipment-demo') };
+}
+
 describe('the playground forms and demos in Chromium', () => {
   it('verifies an account with the Account Verification form', async () => {
     const { page, csp } = await readyPlayground();
@@ -321,23 +325,15 @@ describe('the playground forms and demos in Chromium', () => {
   });
 
   it('creates a two-package shipment in LABEL mode, shows two labels and downloads them as a zip', async () => {
-    const { page, csp } = await readyPlayground();
-    await chooseEndpoint(page, 'Create Shipment');
-    await setRequestBody(page, twoPackageShipment('PNG', 'PAPER_4X675'));
-    const started = Date.now();
-    await callApi(page);
-    const demo = page.getByTestId('fapi-shipment-demo');
+    const { page, csp, calledAt, demo } = await shipTwoPackages('PNG', 'PAPER_4X675');
     await expect.poll(() => demo.getByTestId('shipment-label-row').count(), POLL).toBe(2);
     await expectVisible(demo.getByTestId('label-image'));
-    console.log(`create shipment (2 PNG labels): click to rendered demo ${Date.now() - started} ms`);
+    console.log(`create shipment (2 PNG labels): click to rendered demo ${Date.now() - calledAt} ms`);
     expect(await demo.getByRole('button', { name: /^Show label/ }).count()).toBe(2);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      demo.getByTestId('shipment-download-all').click(),
-    ]);
+    const download = await downloadOnClick(page, demo.getByTestId('shipment-download-all'));
     expect(download.suggestedFilename()).toMatch(/^shipment_\d{12}\.zip$/);
-    const zip = unzipSync(new Uint8Array(await streamBytes(await download.createReadStream())));
+    const zip = unzipSync(new Uint8Array(await downloadBytes(download)));
     const names = Object.keys(zip).sort();
     expect(names).toHaveLength(2);
     expect(names.every((n) => /^label_[12]_\d{12}\.png$/.test(n))).toBe(true);
@@ -345,21 +341,14 @@ describe('the playground forms and demos in Chromium', () => {
   });
 
   it('previews ZPL labels as a PDF from the label service', async () => {
-    const { page } = await readyPlayground();
-    await chooseEndpoint(page, 'Create Shipment');
-    await setRequestBody(page, twoPackageShipment('ZPLII', 'STOCK_4X675_LEADING_DOC_TAB'));
-    await callApi(page);
+    const { page } = await shipTwoPackages('ZPLII', 'STOCK_4X675_LEADING_DOC_TAB');
     const preview = page.getByTestId('shipment-zpl-preview');
     await expectVisible(preview.getByTestId('label-canvas'), { timeout: 60_000 });
     await expectText(preview.getByTestId('label-page'), 'Page 1 of 2');
   });
 
   it('checks a ZPL shipment label: every symbol ✓ and the tracking number matched to the reply', async () => {
-    const { page, csp } = await readyPlayground();
-    await chooseEndpoint(page, 'Create Shipment');
-    await setRequestBody(page, twoPackageShipment('ZPLII', 'STOCK_4X675_LEADING_DOC_TAB'));
-    await callApi(page);
-    const demo = page.getByTestId('fapi-shipment-demo');
+    const { page, csp, demo } = await shipTwoPackages('ZPLII', 'STOCK_4X675_LEADING_DOC_TAB');
     await expect.poll(() => demo.getByTestId('shipment-label-row').count(), { ...POLL, timeout: 60_000 }).toBe(2);
     const rows = await demo.getByTestId('shipment-label-row').allTextContents();
     const preview = page.getByTestId('shipment-zpl-preview');
@@ -393,11 +382,7 @@ describe('the playground forms and demos in Chromium', () => {
   });
 
   it('shows PDF labels one package at a time', async () => {
-    const { page } = await readyPlayground();
-    await chooseEndpoint(page, 'Create Shipment');
-    await setRequestBody(page, twoPackageShipment('PDF', 'PAPER_4X6'));
-    await callApi(page);
-    const demo = page.getByTestId('fapi-shipment-demo');
+    const { demo } = await shipTwoPackages('PDF', 'PAPER_4X6');
     await expect.poll(() => demo.getByTestId('shipment-label-row').count(), { ...POLL, timeout: 60_000 }).toBe(2);
     const previews = demo.getByTestId('shipment-previews');
     await expectVisible(previews.getByTestId('label-canvas'));
@@ -457,9 +442,3 @@ describe('the playground forms and demos in Chromium', () => {
     expect(csp).toEqual([]);
   });
 });
-
-async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}

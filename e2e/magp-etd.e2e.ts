@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { downloadBytes, openPage, repoRoot } from './support/browser';
+import { downloadBytes, downloadOnClick, openPage, repoRoot } from './support/browser';
 import { expectSettled, expectText, expectVisible, POLL } from './support/expect';
 
 /** A screenshot of what a person sees, kept in e2e/artifacts/ for the change's note. */
@@ -102,9 +102,7 @@ describe('MAGP batch', () => {
     await expectText(page.getByTestId('magp-state-3'), 'no check');
     await expectText(page.getByTestId('excess'), '+23');
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export' }).click();
-    const file = await download;
+    const file = await downloadOnClick(page, page.getByRole('button', { name: 'Export' }));
     expect(file.suggestedFilename()).toBe('customers_magpTemplate.xlsx');
     expect(await readWorkbook(file)).toEqual({
       sheets: ['MAGP'],
@@ -133,9 +131,7 @@ describe('MAGP batch', () => {
     await expectText(page.getByTestId('magp-state-2'), '1 error');
     await page.getByRole('switch', { name: 'add data type row' }).click();
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export' }).click();
-    const file = await download;
+    const file = await downloadOnClick(page, page.getByRole('button', { name: 'Export' }));
     expect(file.suggestedFilename()).toBe('客户_magpGuide.xlsx');
     expect(await readWorkbook(file)).toEqual({
       sheets: ['MAGP'],
@@ -224,9 +220,7 @@ describe('ETD image', () => {
     await expect.poll(() => downloadButton.isEnabled(), POLL).toBe(true);
     await expectVisible(page.getByTestId('etd-preview'));
 
-    const download = page.waitForEvent('download');
-    await downloadButton.click();
-    const file = await download;
+    const file = await downloadOnClick(page, downloadButton);
     expect(file.suggestedFilename()).toBe('signature_100x25.png');
     expect(pngSize(await downloadBytes(file))).toEqual([100, 25]);
   });
@@ -257,9 +251,7 @@ describe('ETD image', () => {
     expect(picture!.y + picture!.height).toBeLessThanOrEqual(frame!.y + frame!.height + 0.5);
     await screenshotTo(page, 'etd-image-1366x900.png');
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download' }).click();
-    const file = await download;
+    const file = await downloadOnClick(page, page.getByRole('button', { name: 'Download' }));
     expect(file.suggestedFilename()).toBe('signature_100x25.png');
     const png = await downloadBytes(file);
     expect(pngSize(png)).toEqual([100, 25]);

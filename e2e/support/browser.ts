@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -69,6 +69,12 @@ export async function closeBrowser(): Promise<void> {
   await closeContexts();
   await browser?.close();
   browser = undefined;
+}
+
+/** The file a click on `target` downloads (the wait starts before the click, so a quick one is not missed). */
+export async function downloadOnClick(page: Page, target: Locator): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), target.click()]);
+  return download;
 }
 
 /**

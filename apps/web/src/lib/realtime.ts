@@ -1,24 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiUrl } from './api';
 
+/** What every server event stream sends on a `data:` line. */
 export interface RealtimeMessage {
   topic: string;
   data: unknown;
 }
 
 /**
- * Subscribes to server topics over one EventSource (GET /lab/api/realtime?topics=…). The browser
- * reconnects by itself (the server sends a `retry:` hint); `connected` tells the screen.
+ * Reads one server event stream (EventSource) while `url` is set: each `{topic, data}` message goes
+ * to `onEvent` (anything else is ignored), `connected` tells the screen. The browser reconnects by
+ * itself (the server sends a `retry:` hint) and the stream closes when the URL changes or the
+ * screen goes. Without EventSource (old browsers, tests) nothing is opened.
  */
-export function useRealtime(topics: string[], onEvent: (topic: string, data: unknown) => void): { connected: boolean } {
+export function useEventStream(
+  url: string | null,
+  onEvent: (topic: string, data: unknown) => void,
+): { connected: boolean } {
   const [connected, setConnected] = useState(false);
   const handler = useRef(onEvent);
   handler.current = onEvent;
-  const key = [...topics].sort().join(',');
 
   useEffect(() => {
-    if (!key || typeof EventSource === 'undefined') return;
-    const source = new EventSource(apiUrl(`/realtime?topics=${encodeURIComponent(key)}`));
+    if (!url || typeof EventSource === 'undefined') return;
+    const source = new EventSource(url);
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(source.readyState === EventSource.OPEN);
     source.onmessage = (ev: MessageEvent<string>) => {
@@ -33,7 +38,13 @@ export function useRealtime(topics: string[], onEvent: (topic: string, data: unk
       source.close();
       setConnected(false);
     };
-  }, [key]);
+  }, [url]);
 
   return { connected };
+}
+
+/** Subscribes to server topics over one stream (GET /lab/api/realtime?topics=…); no topics, no stream. */
+export function useRealtime(topics: string[], onEvent: (topic: string, data: unknown) => void): { connected: boolean } {
+  const key = [...topics].sort().join(',');
+  return useEventStream(key ? apiUrl(`/realtime?topics=${encodeURIComponent(key)}`) : null, onEvent);
 }

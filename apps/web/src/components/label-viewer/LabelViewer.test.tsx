@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { textOf } from '@/test/blobs';
 import { renderWithProviders } from '@/test/render';
 import { fakeServer } from '@/test/fakeServer';
 import type { LabelCheckReply } from './labelCheck';
@@ -159,11 +160,7 @@ describe('LabelViewer Check', () => {
     expect(String(url)).toBe('/lab/api/labels/v1/printers/8dpmm/labels/4x6/check');
     const form = init!.body as FormData;
     const file = form.get('file') as File;
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(file);
-    });
+    const text = await textOf(file);
     expect([file.name, text]).toEqual(['label.zpl', '^XA^FO100,200^BCN^FD>;794000000014^FS^XZ']);
     expect(form.get('reply')).toBe(JSON.stringify(shipment.reply));
     expect(form.get('trackingNumber')).toBe('794000000014');

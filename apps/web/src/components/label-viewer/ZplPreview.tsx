@@ -4,6 +4,7 @@ import { Flex, Radio, Select, Typography } from 'antd';
 import { LabelViewer, type LabelDownload, type ViewerRotation } from './LabelViewer';
 import { renderAllLabels, renderZpl, useLabelServiceUrl, type LabelFormat } from './labelService';
 import { SheetPicker, sheetHeaders, type SheetChoice } from '../zpl-editor/SheetPicker';
+import { Captioned } from '@/components/captioned';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
 import { useDebounced } from '@/lib/useDebounced';
@@ -72,8 +73,7 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
   return (
     <Flex vertical gap={8}>
       <Flex wrap gap={12} align="center">
-        <span>
-          <Typography.Text type="secondary">{m.size} </Typography.Text>
+        <Captioned caption={m.size}>
           <Select
             aria-label="Label size"
             value={size}
@@ -84,7 +84,7 @@ export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplD
               label: fillMessage(m.inches, { size: s.replace('x', ' × ') }),
             }))}
           />
-        </span>
+        </Captioned>
         <Typography.Text type="secondary">8 dpmm (203 dpi)</Typography.Text>
         <Radio.Group
           aria-label="Preview format"

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildSchemaTree } from '@lab/core/schema-tree';
 import { renderWithProviders } from '@/test/render';
-import { DEFAULT_LEVEL, SchemaView, SchemaViewControls, type SchemaViewMode } from './index';
+import { SchemaView, SchemaViewControls, useSchemaViewState } from './index';
 import { firstSentence, sanitizeDescription } from './description';
 
 /** A small OpenAPI-like document: 5 levels deep, HTML descriptions, an enum, lengths, a recursive schema. */
@@ -76,31 +75,12 @@ function Harness({
   /** A deep link's field. */
   initialSelected?: string;
 }) {
-  const [view, setView] = useState<SchemaViewMode>('tree');
-  const [level, setLevel] = useState(DEFAULT_LEVEL);
-  const [full, setFull] = useState(false);
-  const [selected, setSelected] = useState<string | undefined>(initialSelected);
+  const settings = useSchemaViewState(initialSelected);
   return (
     <>
-      <SchemaViewControls
-        view={view}
-        onView={setView}
-        level={level}
-        onLevel={setLevel}
-        fullDescription={full}
-        onFullDescription={setFull}
-      />
-      <SchemaView
-        tree={tree}
-        view={view}
-        level={level}
-        fullDescription={full}
-        selected={selected}
-        onSelect={setSelected}
-        onDocReference={onDocReference}
-        label="request"
-      />
-      <output data-testid="selected">{selected ?? ''}</output>
+      <SchemaViewControls {...settings.controls} />
+      <SchemaView tree={tree} {...settings.view} onDocReference={onDocReference} label="request" />
+      <output data-testid="selected">{settings.view.selected ?? ''}</output>
     </>
   );
 }

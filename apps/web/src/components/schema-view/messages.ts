@@ -81,3 +81,6 @@ export const messages = defineMessages({
     fields: '{n} 个字段',
   },
 });
+
+/** The words of the language shown (what `useMessages(messages)` returns), handed to the view's parts. */
+export type SchemaViewMessages = (typeof messages)['en'];

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Col, Input, Select } from 'antd';
-import type { ShipPayloadState } from '@lab/core/shipping/payload';
-import { Field, useGenerator } from './context';
-import { EditableList } from './EditableList';
+import { Col, Select } from 'antd';
+import type { ChoiceKey, ShipPayloadState } from '@lab/core/shipping/payload';
+import { Field, useChoiceOptions, useGenerator } from './context';
+import { DraftText, EditableList } from './EditableList';
 
 type PairListKey = 'etdAttachedDocuments' | 'references';
 type PairRow<L extends PairListKey> = ShipPayloadState[L][number];
 
-/** Which list of the state, its rows' choice and text keys, the two inputs' ids. */
+/** Which list of the state, its rows' choice (offering which list) and text keys, the two inputs' ids. */
 export interface PairSpec<L extends PairListKey> {
   list: L;
   choice: keyof PairRow<L> & string;
+  choices: ChoiceKey;
   text: keyof PairRow<L> & string;
   ids: [string, string];
 }
@@ -22,12 +23,12 @@ export interface PairSpec<L extends PairListKey> {
 export function ChoicePairList<L extends PairListKey>(p: {
   spec: PairSpec<L>;
   labels: [string, string];
-  options: { value: string; label: string }[];
   addLabel: string;
   canAdd: (draft: PairRow<L>) => boolean;
 }) {
   const { s, set } = useGenerator();
   const { list, choice, text, ids } = p.spec;
+  const options = useChoiceOptions(p.spec.choices);
   const [draft, setDraft] = useState(() => ({ [choice]: '', [text]: '' }) as unknown as PairRow<L>);
   const rows = s[list] as PairRow<L>[];
   const setRows = (next: (rows: PairRow<L>[]) => PairRow<L>[]) =>
@@ -42,20 +43,18 @@ export function ChoicePairList<L extends PairListKey>(p: {
               <Select<string>
                 id={ids[0]}
                 value={value(choice) || undefined}
-                options={p.options}
+                options={options}
                 onChange={(v) => setDraft((d) => ({ ...d, [choice]: v }))}
               />
             </Field>
           </Col>
-          <Col span={10}>
-            <Field label={p.labels[1]} id={ids[1]}>
-              <Input
-                id={ids[1]}
-                value={value(text)}
-                onChange={({ target: { value } }) => setDraft((d) => ({ ...d, [text]: value }))}
-              />
-            </Field>
-          </Col>
+          <DraftText
+            span={10}
+            id={ids[1]}
+            label={p.labels[1]}
+            value={value(text)}
+            onChange={(typed) => setDraft((d) => ({ ...d, [text]: typed }))}
+          />
         </>
       }
       addLabel={p.addLabel}

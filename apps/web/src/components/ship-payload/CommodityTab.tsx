@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Col, Input, InputNumber, Row } from 'antd';
+import { Col, Input, Row } from 'antd';
 import { emptyCommodity, type CommodityInput } from '@lab/core/shipping/payload';
 import { CountrySelect } from '@/components/country-select';
 import { fillMessage } from '@/lib/i18n';
 import { ChoiceField, DecimalField, Field, TextField, useGenerator } from './context';
 import { Check, SubTabs } from './controls';
-import { EditableList } from './EditableList';
+import { DraftInteger, DraftText, EditableList } from './EditableList';
 
 function CommodityList() {
   const { s, set, m } = useGenerator();
@@ -15,15 +15,13 @@ function CommodityList() {
     label: string,
     span: number,
   ) => (
-    <Col span={span}>
-      <Field label={label} id={`spg-commodity-${k}`}>
-        <Input
-          id={`spg-commodity-${k}`}
-          value={draft[k]}
-          onChange={({ target: { value } }) => setDraft((d) => ({ ...d, [k]: value }))}
-        />
-      </Field>
-    </Col>
+    <DraftText
+      span={span}
+      id={`spg-commodity-${k}`}
+      label={label}
+      value={draft[k]}
+      onChange={(value) => setDraft((d) => ({ ...d, [k]: value }))}
+    />
   );
   return (
     <EditableList
@@ -40,17 +38,13 @@ function CommodityList() {
               />
             </Field>
           </Col>
-          <Col span={3}>
-            <Field label={m.quantity} id="spg-commodity-quantity">
-              <InputNumber
-                id="spg-commodity-quantity"
-                min={0}
-                precision={0}
-                value={draft.quantity}
-                onChange={(v) => setDraft((d) => ({ ...d, quantity: typeof v === 'number' ? v : null }))}
-              />
-            </Field>
-          </Col>
+          <DraftInteger
+            span={3}
+            id="spg-commodity-quantity"
+            label={m.quantity}
+            value={draft.quantity}
+            onChange={(quantity) => setDraft((d) => ({ ...d, quantity }))}
+          />
           {text('quantityUnits', m.quantityUnits, 3)}
           {text('unitPrice', m.unitPrice, 5)}
           {text('customsValue', m.customsValue, 5)}
@@ -95,13 +89,7 @@ export function CommodityTab() {
               <Check span={12} k="eci" label={m.eci} />
               <Check span={12} k="isDocumentOnly" label={m.isDocumentOnly} />
               <TextField span={8} k="currency" label={m.currency} />
-              <ChoiceField
-                span={8}
-                k="shipmentPurpose"
-                list="shipmentPurpose"
-                label={m.shipmentPurpose}
-                disabled={!a.eci}
-              />
+              <ChoiceField span={8} k="shipmentPurpose" label={m.shipmentPurpose} disabled={!a.eci} />
               <TextField span={8} k="termsOfSale" label={m.termsOfSale} disabled={!a.eci} />
               <CommentField span={12} i={0} />
               <CommentField span={12} i={1} />

@@ -63,7 +63,7 @@ export function DocTabPane() {
   const { s, set, m } = useGenerator();
   return (
     <>
-      <ChoiceField k="docTabContentType" list="docTabContentType" label={m.docTabContentType} />
+      <ChoiceField k="docTabContentType" label={m.docTabContentType} />
       {s.docTabContentType === 'BARCODED' ? (
         <>
           <ChoiceField k="barcodedSymbology" list="symbology" label={m.symbology} />

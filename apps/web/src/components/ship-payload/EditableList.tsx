@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Col, Row, Table } from 'antd';
+import { Button, Col, Input, InputNumber, Row, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Field, useGenerator } from './context';
 
@@ -72,5 +72,54 @@ export function EditableList<T extends object>(p: EditableListProps<T>) {
         table
       )}
     </>
+  );
+}
+
+/** A text input of a draft row, in a column of `span`. */
+export function DraftText(p: {
+  id: string;
+  label: string;
+  span: number;
+  value: string;
+  onChange: (value: string) => void;
+  inputMode?: 'decimal';
+}) {
+  return (
+    <Col span={p.span}>
+      <Field label={p.label} id={p.id}>
+        <Input
+          id={p.id}
+          inputMode={p.inputMode}
+          value={p.value}
+          onChange={({ target: { value } }) => p.onChange(value)}
+        />
+      </Field>
+    </Col>
+  );
+}
+
+/** A whole-number input of a draft row, in a column of `span` (an emptied input gives null). */
+export function DraftInteger(p: {
+  id: string;
+  label: string;
+  span: number;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  min?: number;
+  max?: number;
+}) {
+  return (
+    <Col span={p.span}>
+      <Field label={p.label} id={p.id}>
+        <InputNumber
+          id={p.id}
+          min={p.min ?? 0}
+          max={p.max}
+          precision={0}
+          value={p.value}
+          onChange={(v) => p.onChange(typeof v === 'number' ? v : null)}
+        />
+      </Field>
+    </Col>
   );
 }

@@ -1,11 +1,10 @@
-import { Col, Row, Select, Typography } from 'antd';
-import { ChoiceField, Field, IntegerField, useChoiceOptions, useGenerator } from './context';
+import { Col, Row, Typography } from 'antd';
+import { ChoiceField, IntegerField, MultiChoiceField, useGenerator } from './context';
 import { Check, SubTabs } from './controls';
 import { DocTabPane } from './DocTabPane';
 
 export function LabelTab() {
-  const { s, set, a, m } = useGenerator();
-  const masked = useChoiceOptions('maskedData', s.maskedData);
+  const { a, m } = useGenerator();
   return (
     <SubTabs
       testId="spg-label-tabs"
@@ -15,15 +14,10 @@ export function LabelTab() {
           label: m.subBasic,
           children: (
             <Row gutter={12}>
-              <ChoiceField span={12} k="imageType" list="imageType" label={m.imageType} />
-              <ChoiceField span={12} k="labelStockType" list="labelStockType" label={m.labelStockType} />
-              <ChoiceField span={12} k="labelFormatType" list="labelFormatType" label={m.labelFormatType} />
-              <ChoiceField
-                span={12}
-                k="labelResponseOptions"
-                list="labelResponseOptions"
-                label={m.labelResponseOptions}
-              />
+              <ChoiceField span={12} k="imageType" label={m.imageType} />
+              <ChoiceField span={12} k="labelStockType" label={m.labelStockType} />
+              <ChoiceField span={12} k="labelFormatType" label={m.labelFormatType} />
+              <ChoiceField span={12} k="labelResponseOptions" label={m.labelResponseOptions} />
             </Row>
           ),
         },
@@ -35,7 +29,6 @@ export function LabelTab() {
               <ChoiceField
                 span={8}
                 k="labelOrder"
-                list="labelOrder"
                 label={m.labelOrder}
                 disabled={!a.thermal}
                 extra={a.thermal ? undefined : m.thermalOnly}
@@ -43,28 +36,11 @@ export function LabelTab() {
               <ChoiceField
                 span={8}
                 k="labelPrintingOrientation"
-                list="labelPrintingOrientation"
                 label={m.labelPrintingOrientation}
                 disabled={!a.thermal}
               />
-              <ChoiceField
-                span={8}
-                k="labelRotation"
-                list="labelRotation"
-                label={m.labelRotation}
-                disabled={!a.thermal}
-              />
-              <Col span={24}>
-                <Field label={m.maskedData} id="spg-maskedData" field="maskedData">
-                  <Select<string[]>
-                    id="spg-maskedData"
-                    mode="multiple"
-                    value={s.maskedData}
-                    options={masked}
-                    onChange={(v) => set({ maskedData: v })}
-                  />
-                </Field>
-              </Col>
+              <ChoiceField span={8} k="labelRotation" label={m.labelRotation} disabled={!a.thermal} />
+              <MultiChoiceField span={24} k="maskedData" list="maskedData" label={m.maskedData} />
               <Check span={24} k="additionalLabelEnabled" label={m.additionalLabel} />
               <Col span={24}>
                 <Check k="docTabEnabled" label={m.docTab} disabled={!a.docTabOption} />
@@ -79,7 +55,7 @@ export function LabelTab() {
           disabled: !a.additionalLabel,
           children: (
             <Row gutter={12}>
-              <ChoiceField span={12} k="additionalLabelType" list="additionalLabelType" label={m.additionalLabelType} />
+              <ChoiceField span={12} k="additionalLabelType" label={m.additionalLabelType} />
               <IntegerField span={12} k="additionalLabelCount" label={m.additionalLabelCount} />
             </Row>
           ),

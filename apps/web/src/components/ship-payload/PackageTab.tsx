@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Col, Input, InputNumber, Row, Typography } from 'antd';
+import { Row, Typography } from 'antd';
 import { canAddReference, emptyPackage, packageProblem, type PackageInput } from '@lab/core/shipping/payload';
 import { fillMessage } from '@/lib/i18n';
-import { ChoiceField, Field, useChoiceOptions, useGenerator } from './context';
+import { ChoiceField, useGenerator } from './context';
 import { SubTabs } from './controls';
 import { ChoicePairList, type PairSpec } from './ChoicePairList';
-import { EditableList } from './EditableList';
+import { DraftInteger, DraftText, EditableList } from './EditableList';
 
 function PackageList() {
   const { s, set, m, totalWeight } = useGenerator();
@@ -13,52 +13,43 @@ function PackageList() {
   const [copies, setCopies] = useState<number>(1);
   const problem = packageProblem(draft);
   const dim = (k: 'length' | 'width' | 'height', label: string) => (
-    <Col span={4}>
-      <Field label={label} id={`spg-package-${k}`}>
-        <InputNumber
-          id={`spg-package-${k}`}
-          min={0}
-          precision={0}
-          value={draft[k]}
-          onChange={(v) => setDraft((d) => ({ ...d, [k]: typeof v === 'number' ? v : null }))}
-        />
-      </Field>
-    </Col>
+    <DraftInteger
+      span={4}
+      id={`spg-package-${k}`}
+      label={label}
+      value={draft[k]}
+      onChange={(value) => setDraft((d) => ({ ...d, [k]: value }))}
+    />
   );
   return (
     <>
       <Row gutter={12}>
-        <ChoiceField span={12} k="weightUnits" list="weightUnits" label={m.weightUnits} />
-        <ChoiceField span={12} k="dimensionUnits" list="dimensionUnits" label={m.dimensionUnits} />
+        <ChoiceField span={12} k="weightUnits" label={m.weightUnits} />
+        <ChoiceField span={12} k="dimensionUnits" label={m.dimensionUnits} />
       </Row>
       <EditableList
         draft={
           <>
-            <Col span={4}>
-              <Field label={m.weight} id="spg-package-weight">
-                <Input
-                  id="spg-package-weight"
-                  inputMode="decimal"
-                  value={draft.weight}
-                  onChange={({ target: { value } }) => setDraft((d) => ({ ...d, weight: value }))}
-                />
-              </Field>
-            </Col>
+            <DraftText
+              span={4}
+              id="spg-package-weight"
+              label={m.weight}
+              inputMode="decimal"
+              value={draft.weight}
+              onChange={(weight) => setDraft((d) => ({ ...d, weight }))}
+            />
             {dim('length', m.length)}
             {dim('width', m.width)}
             {dim('height', m.height)}
-            <Col span={3}>
-              <Field label={m.copies} id="spg-package-copies">
-                <InputNumber
-                  id="spg-package-copies"
-                  min={1}
-                  max={999}
-                  precision={0}
-                  value={copies}
-                  onChange={(v) => setCopies(typeof v === 'number' ? v : 1)}
-                />
-              </Field>
-            </Col>
+            <DraftInteger
+              span={3}
+              id="spg-package-copies"
+              label={m.copies}
+              min={1}
+              max={999}
+              value={copies}
+              onChange={(n) => setCopies(n ?? 1)}
+            />
           </>
         }
         addLabel={m.addPackage}
@@ -96,20 +87,19 @@ function PackageList() {
 const REFERENCES = {
   list: 'references',
   choice: 'type',
+  choices: 'customerReferenceType',
   text: 'value',
   ids: ['spg-reference-type', 'spg-reference-value'],
 } satisfies PairSpec<'references'>;
 
 function References() {
   const { m } = useGenerator();
-  const types = useChoiceOptions('customerReferenceType');
   return (
     <>
       <Typography.Text type="secondary">{m.referencesNote}</Typography.Text>
       <ChoicePairList
         spec={REFERENCES}
         labels={[m.referenceType, m.referenceValue]}
-        options={types}
         addLabel={m.addReference}
         canAdd={canAddReference}
       />

@@ -10,7 +10,7 @@ export function PaymentTab() {
         <TextField k="shippingAccount" label={m.payorAccount} disabled={!a.shippingAccount} />
       </Col>
       <Col span={12}>
-        <ChoiceField k="dutiesPaymentType" list="dutiesPaymentType" label={m.dutiesPayor} />
+        <ChoiceField k="dutiesPaymentType" label={m.dutiesPayor} />
         <TextField k="dutiesAccount" label={m.dutiesAccount} disabled={!a.dutiesAccount} />
       </Col>
     </Row>

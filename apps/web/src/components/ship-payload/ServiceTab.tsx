@@ -1,6 +1,6 @@
-import { Checkbox, Col, Input, Row, Select, Typography } from 'antd';
+import { Checkbox, Col, Input, Row, Typography } from 'antd';
 import { canAddAttachedDocument, PRODUCT_VALUES, type BrokerInput } from '@lab/core/shipping/payload';
-import { ChoiceField, Field, IntegerField, TextField, useChoiceOptions, useGenerator } from './context';
+import { ChoiceField, Field, IntegerField, MultiChoiceField, TextField, useGenerator } from './context';
 import { Check, SubTabs } from './controls';
 import { ChoicePairList, type PairSpec } from './ChoicePairList';
 import { PartyForm } from './PartyForm';
@@ -8,31 +8,21 @@ import { PartyForm } from './PartyForm';
 const ATTACHED = {
   list: 'etdAttachedDocuments',
   choice: 'documentType',
+  choices: 'etdAttachedDocumentType',
   text: 'documentId',
   ids: ['spg-etd-doc-type', 'spg-etd-doc-id'],
 } satisfies PairSpec<'etdAttachedDocuments'>;
 
 function EtdPane() {
-  const { s, set, m } = useGenerator();
-  const requested = useChoiceOptions('etdRequestedDocumentType', s.etdRequestedDocumentTypes);
-  const types = useChoiceOptions('etdAttachedDocumentType');
+  const { m } = useGenerator();
   return (
     <>
-      <Field label={m.etdDocumentTypes} id="spg-etdRequestedDocumentTypes" field="etdRequestedDocumentTypes">
-        <Select<string[]>
-          id="spg-etdRequestedDocumentTypes"
-          mode="multiple"
-          value={s.etdRequestedDocumentTypes}
-          options={requested}
-          onChange={(v) => set({ etdRequestedDocumentTypes: v })}
-        />
-      </Field>
+      <MultiChoiceField k="etdRequestedDocumentTypes" list="etdRequestedDocumentType" label={m.etdDocumentTypes} />
       <Check k="etdPostShipmentUpload" label={m.postShipmentUpload} />
       <Typography.Title level={5}>{m.attachedDocuments}</Typography.Title>
       <ChoicePairList
         spec={ATTACHED}
         labels={[m.documentType, m.documentId]}
-        options={types}
         addLabel={m.add}
         canAdd={canAddAttachedDocument}
       />
@@ -69,9 +59,9 @@ export function ServiceTab() {
           label: m.subGeneral,
           children: (
             <Row gutter={12}>
-              <ChoiceField span={8} k="serviceType" list="serviceType" label={m.serviceType} />
-              <ChoiceField span={8} k="pickupType" list="pickupType" label={m.pickupType} />
-              <ChoiceField span={8} k="packagingType" list="packagingType" label={m.packagingType} />
+              <ChoiceField span={8} k="serviceType" label={m.serviceType} />
+              <ChoiceField span={8} k="pickupType" label={m.pickupType} />
+              <ChoiceField span={8} k="packagingType" label={m.packagingType} />
               <Col span={24}>
                 <Field label={m.specialServices} id="spg-specialServices" field="specialServices">
                   <div data-i18n-data id="spg-specialServices">

@@ -92,6 +92,7 @@ export function Field({
 type Key = keyof ShipPayloadState;
 type StringKey = { [K in Key]: ShipPayloadState[K] extends string ? K : never }[Key];
 type BoolKey = { [K in Key]: ShipPayloadState[K] extends boolean ? K : never }[Key];
+type ListKey = { [K in Key]: ShipPayloadState[K] extends string[] ? K : never }[Key];
 type NumberKey = { [K in Key]: ShipPayloadState[K] extends number | null ? K : never }[Key];
 
 /** What every state-bound input takes: its state key, label, disabled, grid span. */
@@ -163,6 +164,9 @@ export function useChoiceOptions(key: ChoiceKey, current?: string | string[]) {
   return options;
 }
 
+/** Which list a choice offers: the list named as its state key, unless `list` names another. */
+type ChoiceListProps = { k: StringKey & ChoiceKey; list?: undefined } | { k: StringKey; list: ChoiceKey };
+
 /** A single choice bound to a state string. */
 export function ChoiceField({
   k,
@@ -172,10 +176,10 @@ export function ChoiceField({
   field,
   extra,
   span,
-}: BoundProps<StringKey> & { list: ChoiceKey; field?: string; extra?: ReactNode }) {
+}: Omit<BoundProps<StringKey>, 'k'> & ChoiceListProps & { field?: string; extra?: ReactNode }) {
   const { s, set } = useGenerator();
   const id = `spg-${k}`;
-  const options = useChoiceOptions(list, s[k]);
+  const options = useChoiceOptions(list ?? (k as ChoiceKey), s[k]);
   return (
     <Field label={label} id={id} field={field ?? k} extra={extra} span={span}>
       <Select<string>
@@ -186,6 +190,23 @@ export function ChoiceField({
         showSearch={{ optionFilterProp: 'value' }}
         onChange={(v) => set({ [k]: v })}
       />
+    </Field>
+  );
+}
+
+/** Several choices of one list bound to a state list. */
+export function MultiChoiceField({
+  k,
+  list,
+  label,
+  span,
+}: Omit<BoundProps<ListKey>, 'disabled'> & { list: ChoiceKey }) {
+  const { s, set } = useGenerator();
+  const id = `spg-${k}`;
+  const options = useChoiceOptions(list, s[k]);
+  return (
+    <Field label={label} id={id} field={k} span={span}>
+      <Select<string[]> id={id} mode="multiple" value={s[k]} options={options} onChange={(v) => set({ [k]: v })} />
     </Field>
   );
 }

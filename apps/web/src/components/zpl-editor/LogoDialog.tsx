@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import type { GraphicReply } from '@lab/core/contract';
+import { Captioned } from '@/components/captioned';
 import { useLabelServiceUrl } from '@/components/label-viewer/labelService';
 import { useMessages } from '@/lib/i18n';
 import { fill, messages } from './messages';
@@ -67,6 +68,18 @@ export function LogoDialog({ open, onClose, onInsert }: LogoDialogProps) {
     }
   };
 
+  /** One of the conversion's two-way choices (dithering, encoding), named by its caption. */
+  const choice = (
+    caption: string,
+    value: string,
+    set: (v: string) => void,
+    options: { value: string; label: string }[],
+  ) => (
+    <Captioned caption={caption}>
+      <Select aria-label={caption} value={value} onChange={set} style={{ width: 170 }} options={options} />
+    </Captioned>
+  );
+
   return (
     <Modal
       open={open}
@@ -105,8 +118,7 @@ export function LogoDialog({ open, onClose, onInsert }: LogoDialogProps) {
           />
         </label>
         <Flex gap={12} wrap align="center">
-          <span>
-            <Typography.Text type="secondary">{m.widthDots} </Typography.Text>
+          <Captioned caption={m.widthDots}>
             <InputNumber
               aria-label={m.widthDots}
               min={1}
@@ -115,33 +127,15 @@ export function LogoDialog({ open, onClose, onInsert }: LogoDialogProps) {
               onChange={setWidth}
               placeholder="auto"
             />
-          </span>
-          <span>
-            <Typography.Text type="secondary">{m.dithering} </Typography.Text>
-            <Select
-              aria-label={m.dithering}
-              value={dither}
-              onChange={setDither}
-              style={{ width: 170 }}
-              options={[
-                { value: 'threshold', label: m.ditherThreshold },
-                { value: 'floyd-steinberg', label: m.ditherFloyd },
-              ]}
-            />
-          </span>
-          <span>
-            <Typography.Text type="secondary">{m.encoding} </Typography.Text>
-            <Select
-              aria-label={m.encoding}
-              value={encoding}
-              onChange={setEncoding}
-              style={{ width: 170 }}
-              options={[
-                { value: 'hex', label: m.encodingHex },
-                { value: 'z64', label: m.encodingZ64 },
-              ]}
-            />
-          </span>
+          </Captioned>
+          {choice(m.dithering, dither, setDither, [
+            { value: 'threshold', label: m.ditherThreshold },
+            { value: 'floyd-steinberg', label: m.ditherFloyd },
+          ])}
+          {choice(m.encoding, encoding, setEncoding, [
+            { value: 'hex', label: m.encodingHex },
+            { value: 'z64', label: m.encodingZ64 },
+          ])}
         </Flex>
         {error ? <Alert type="error" showIcon message={error} /> : null}
         {result ? (

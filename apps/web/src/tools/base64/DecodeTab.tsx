@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Flex, Input, Select, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { decodeBytesAsText, type TextEncodingName } from '@lab/core/text';
+import { Captioned } from '@/components/captioned';
 import { copyToClipboard } from '@/lib/clipboard';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -31,8 +32,7 @@ export function DecodeTab() {
       {bytes ? (
         <Flex vertical gap={8}>
           <Flex gap={12} align="center" wrap>
-            <span>
-              <Typography.Text type="secondary">{m.textEncoding} </Typography.Text>
+            <Captioned caption={m.textEncoding}>
               <Select
                 aria-label="Text encoding"
                 value={encoding}
@@ -40,7 +40,7 @@ export function DecodeTab() {
                 options={encodings}
                 style={{ width: 120 }}
               />
-            </span>
+            </Captioned>
             <Typography.Text type="secondary">
               {fillMessage(m.bytes, { n: bytes.length.toLocaleString('en-US') })}
             </Typography.Text>

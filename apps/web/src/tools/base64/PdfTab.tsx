@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Button, Flex } from 'antd';
 import { FileImageOutlined } from '@ant-design/icons';
-import { LabelViewer, downloadBlob, type LabelCheckSource } from '@/components/label-viewer';
-
-/** A PDF label has no ZPL: Check decodes the shown page (on the server) and shows what it reads. */
-const IMAGE_CHECK: LabelCheckSource = { kind: 'image' };
+import { LabelViewer, downloadBlob } from '@/components/label-viewer';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
+import { DecodedFile } from './DecodedFile';
 import { messages } from './messages';
 
 export function PdfTab() {
@@ -42,13 +40,7 @@ export function PdfTab() {
       <Base64Input action={m.preview} placeholder={m.pastePdf} onBytes={show} />
       {pdf ? (
         <>
-          <LabelViewer
-            kind="pdf"
-            blobs={[pdf.blob]}
-            caption={formatBytes(pdf.bytes.length)}
-            check={IMAGE_CHECK}
-            downloads={[{ key: 'pdf', label: 'PDF', fileName: 'document.pdf', blob: pdf.blob }]}
-          />
+          <DecodedFile kind="pdf" blob={pdf.blob} caption={formatBytes(pdf.bytes.length)} fileName="document.pdf" />
           <Flex>
             <Button icon={<FileImageOutlined />} loading={converting} onClick={() => void asPng()}>
               {m.asPng}

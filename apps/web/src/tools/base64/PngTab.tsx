@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { Flex } from 'antd';
 import { pngDimensions } from '@lab/core/labels';
-import { LabelViewer, type LabelCheckSource } from '@/components/label-viewer';
-
-/** A PNG without ZPL: Check decodes it (on the server) and shows what it reads. */
-const IMAGE_CHECK: LabelCheckSource = { kind: 'image' };
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { Base64Input, bytesBlob, formatBytes } from './Base64Input';
+import { DecodedFile } from './DecodedFile';
 import { messages } from './messages';
 
 export const NOT_A_PNG = 'the decoded data is not a PNG image';
@@ -32,15 +29,7 @@ export function PngTab() {
   return (
     <Flex vertical gap={12}>
       <Base64Input action={m.preview} placeholder={m.pastePng} onBytes={show} />
-      {png ? (
-        <LabelViewer
-          kind="png"
-          blobs={[png.blob]}
-          caption={png.caption}
-          check={IMAGE_CHECK}
-          downloads={[{ key: 'png', label: 'PNG', fileName: 'image.png', blob: png.blob }]}
-        />
-      ) : null}
+      {png ? <DecodedFile kind="png" blob={png.blob} caption={png.caption} fileName="image.png" /> : null}
     </Flex>
   );
 }

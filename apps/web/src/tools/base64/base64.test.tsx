@@ -5,7 +5,6 @@ import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { setZplEditorText, zplEditorText } from '@/test/zplEditor';
 import Base64Page from './Base64Page';
-import tool from './index';
 
 const PNG_HEAD = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 3, 45, 0, 0, 4, 196,
@@ -42,10 +41,6 @@ function paste(text: string, button: string) {
 }
 
 describe('Base64 Tools', () => {
-  it('is the Apps menu entry "Decode Base64" at /utils/base64', () => {
-    expect(tool).toMatchObject({ path: '/utils/base64', title: 'Decode Base64', group: 'Apps', order: 20 });
-  });
-
   it('has the five tabs', () => {
     renderWithProviders(<Base64Page />, { route: '/utils/base64' });
     for (const name of ['Base64 Decode', 'Base64 PDF', 'Base64 PNG', 'Base64 ZPL', 'Raw ZPL']) {

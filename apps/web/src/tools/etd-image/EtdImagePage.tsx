@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Radio, Space, Switch, Typography, Upload } from 'antd';
+import { Alert, Button, Radio, Space, Switch, Typography } from 'antd';
 import {
   CheckCircleTwoTone,
   CloseCircleTwoTone,
   DownloadOutlined,
   SendOutlined,
-  UploadOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import Cropper, { type Area, type MediaSize, type Size } from 'react-easy-crop';
 import { useNavigate } from 'react-router';
+import { FilePickButton } from '@/components/file-pick';
 import { downloadBlob } from '@/components/label-viewer/download';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -141,16 +141,9 @@ export default function EtdImagePage() {
       <Typography.Title level={3}>{m.title}</Typography.Title>
       <Typography.Paragraph type="secondary">{m.intro}</Typography.Paragraph>
       <Space wrap align="center" style={{ marginBottom: 12 }}>
-        <Upload
-          accept=".gif,.jpg,.jpeg,.png,.bmp"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            choose(file);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />}>{m.upload}</Button>
-        </Upload>
+        <FilePickButton accept=".gif,.jpg,.jpeg,.png,.bmp" onFile={choose}>
+          {m.upload}
+        </FilePickButton>
         <Button
           icon={<ZoomInOutlined />}
           disabled={!hasImage}

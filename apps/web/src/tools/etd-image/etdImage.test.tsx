@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import EtdImagePage from './EtdImagePage';
-import tool from './index';
 
 beforeEach(() => {
   fakeServer({ 'GET /config': () => ({ body: clientConfig() }) });
@@ -26,10 +25,6 @@ const controls = () => [
 ];
 
 describe('ETD image cropper', () => {
-  it('is in the Apps menu at /utils/etdimage', () => {
-    expect(tool).toMatchObject({ path: '/utils/etdimage', title: 'ETD Image', group: 'Apps', order: 50 });
-  });
-
   it('shows every control from the start, disabled until an image is chosen', async () => {
     renderWithProviders(<EtdImagePage />);
     for (const c of controls()) expect(c).toBeDisabled();

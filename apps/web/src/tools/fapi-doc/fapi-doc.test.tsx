@@ -5,7 +5,6 @@ import { buildSchemaTree } from '@lab/core/schema-tree';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import FapiDocPage from './FapiDocPage';
-import tool from './index';
 
 // The page renders antd and a lazy list; on a busy CI machine the default 1 s is too short.
 configure({ asyncUtilTimeout: 8000 });
@@ -108,10 +107,6 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('FAPI Doc', () => {
-  it('is the APIs menu entry at /api/fapidoc', () => {
-    expect(tool).toMatchObject({ path: '/api/fapidoc', title: 'FAPI Doc', group: 'APIs' });
-  });
-
   it('says how to import when the store is empty, with the controls shown but disabled', async () => {
     documents = [];
     renderWithProviders(<FapiDocPage />, { route: '/api/fapidoc' });

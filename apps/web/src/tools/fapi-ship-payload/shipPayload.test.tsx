@@ -6,7 +6,6 @@ import { renderWithProviders } from '@/test/render';
 import { COUNTRIES, fakeServer, type FakeRoutes } from '@/test/fakeServer';
 import { ShipPayloadGenerator } from '@/components/ship-payload';
 import ShipPayloadPage from './ShipPayloadPage';
-import tool from './index';
 
 type Json = Record<string, any>;
 
@@ -38,10 +37,6 @@ beforeEach(() => {
 });
 
 describe('Payload Generator', () => {
-  it('is in the APIs menu at /api/fapishippayloadgenerator', () => {
-    expect(tool).toMatchObject({ path: '/api/fapishippayloadgenerator', title: 'Payload Generator', group: 'APIs' });
-  });
-
   it('is tagged EXPERIMENT, has the seven tabs and shows the default payload (built-in lists when the document is not imported)', async () => {
     server();
     renderWithProviders(<ShipPayloadPage />);

@@ -8,7 +8,6 @@ import type { SpecificFormProps } from './shared/types';
 import { applySlot, blankState, CREDENTIALS_KEY, updateSlot } from './credentials';
 import FapiPage, { REMINDER_KEY } from './FapiPage';
 import { initialTabs, TABS_KEY, type TabsState } from './tabs';
-import tool from './index';
 
 /**
  * The editor stands in as a textarea here (vanilla-jsoneditor is slow in jsdom and cannot be typed
@@ -164,10 +163,6 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('FAPI Playground', () => {
-  it('is an API tool at /api/fapi', () => {
-    expect(tool).toMatchObject({ path: '/api/fapi', title: 'FAPI Playground', group: 'APIs' });
-  });
-
   it('asks to accept the security reminder once', async () => {
     localStorage.removeItem(REMINDER_KEY);
     const first = renderWithProviders(<FapiPage />, { route: '/api/fapi' });

@@ -13,8 +13,18 @@ import { CredentialStatus } from './CredentialStatus';
 import { CredentialsDialog } from './CredentialsDialog';
 import { useStockTypes } from './fapiApi';
 import { ReminderModal } from './ReminderModal';
-import { RequestPanel, type TabResponse } from './RequestPanel';
-import { addTab, closeTab, loadTabs, saveTabs, updateTab, withEndpoint, type RequestTab, type TabsState } from './tabs';
+import { RequestPanel } from './RequestPanel';
+import {
+  addTab,
+  closeTab,
+  loadTabs,
+  saveTabs,
+  updateTab,
+  withEndpoint,
+  type RequestTab,
+  type TabResponse,
+  type TabsState,
+} from './tabs';
 import { useCredentials } from './useCredentials';
 import { messages } from './messages';
 

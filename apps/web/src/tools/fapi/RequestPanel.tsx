@@ -13,7 +13,7 @@ import type { PlaygroundHandoff } from '@/lib/playground/handoff';
 import { SPECIFIC_FORMS } from './forms';
 import { ResponseDemo } from './demos';
 import { gatewayUrl } from './shared/client';
-import type { ActiveCredential, CarrierCallResult } from './shared/types';
+import type { ActiveCredential } from './shared/types';
 import { transactionId } from './curl';
 import { CurlModal } from './CurlModal';
 import { EndpointPicker } from './EndpointPicker';
@@ -26,17 +26,10 @@ import { OverwriteRow } from './OverwriteRow';
 import { RequestPane } from './RequestPane';
 import { ResponsePane } from './ResponsePane';
 import { SampleButton } from './SampleButton';
-import { parseBody, withEndpoint, type RequestTab } from './tabs';
+import { parseBody, withEndpoint, type RequestTab, type TabResponse } from './tabs';
 import { useCarrierCall } from './useCarrierCall';
 import { UrlBar } from './UrlBar';
 import { messages } from './messages';
-
-/** The last answer of a tab (kept in memory only). */
-export interface TabResponse {
-  result: CarrierCallResult;
-  request: unknown;
-  endpointId: string;
-}
 
 export interface RequestPanelProps {
   tab: RequestTab;

@@ -1,5 +1,5 @@
 import { CARRIER_ENDPOINTS, endpointById, type CarrierEndpoint } from '@lab/core/carrier';
-import type { CarrierLocale } from './shared/types';
+import type { CarrierCallResult, CarrierLocale } from './shared/types';
 
 /**
  * The playground's request tabs: what each holds, how tabs are added and closed, and how they are
@@ -28,6 +28,13 @@ export interface HistoryEntry {
   status: number;
   statusText: string;
   timeMs: number;
+}
+
+/** The last answer of a tab (kept in memory only). */
+export interface TabResponse {
+  result: CarrierCallResult;
+  request: unknown;
+  endpointId: string;
 }
 
 export interface RequestTab {

@@ -7,8 +7,7 @@ import type { ActiveCredential } from './shared/types';
 import { transactionId } from './curl';
 import type { JsonEditorHandle } from './JsonEditor';
 import { applyOverwrite } from './overwrite';
-import { parseBody, pushHistory, type RequestTab } from './tabs';
-import type { TabResponse } from './RequestPanel';
+import { parseBody, pushHistory, type RequestTab, type TabResponse } from './tabs';
 import { messages } from './messages';
 
 /**

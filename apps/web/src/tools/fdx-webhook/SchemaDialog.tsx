@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Menu, Modal, Spin, Tabs, Typography } from 'antd';
 import { buildSchemaTree } from '@lab/core/schema-tree';
 import { ImportHint } from '@/components/import-hint';
-import { DEFAULT_LEVEL, SchemaView, SchemaViewControls, type SchemaViewMode } from '@/components/schema-view';
+import { SchemaView, SchemaViewControls, useSchemaViewState, type SchemaViewMode } from '@/components/schema-view';
 import { useMessages } from '@/lib/i18n';
 import { messages } from './messages';
 import { webhookQueries } from './webhookApi';
@@ -13,20 +13,10 @@ import { orderSchemaNames } from './schemaOutline';
 function SchemaPanel({ name, schema }: { name: string; schema: Record<string, unknown> }) {
   const tree = useMemo(() => buildSchemaTree(schema, schema), [schema]);
   const description = typeof schema.description === 'string' ? schema.description : '';
-  const [level, setLevel] = useState(DEFAULT_LEVEL);
-  const [full, setFull] = useState(false);
-  const [selected, setSelected] = useState<string>();
+  const settings = useSchemaViewState();
+  // The tabs switch tree/table, so each pane names its view.
   const pane = (view: SchemaViewMode) => (
-    <SchemaView
-      tree={tree}
-      view={view}
-      level={level}
-      fullDescription={full}
-      selected={selected}
-      onSelect={setSelected}
-      height="55vh"
-      label={name}
-    />
+    <SchemaView tree={tree} {...settings.view} view={view} height="55vh" label={name} />
   );
   return (
     <div style={{ flex: 1, minWidth: 0 }}>
@@ -34,16 +24,7 @@ function SchemaPanel({ name, schema }: { name: string; schema: Record<string, un
         {name}
       </Typography.Title>
       {description && <Typography.Paragraph>{description}</Typography.Paragraph>}
-      <SchemaViewControls
-        showView={false}
-        disabled={tree.fields.length === 0}
-        view="tree"
-        onView={() => {}}
-        level={level}
-        onLevel={setLevel}
-        fullDescription={full}
-        onFullDescription={setFull}
-      />
+      <SchemaViewControls {...settings.controls} showView={false} disabled={tree.fields.length === 0} />
       <Tabs
         items={[
           { key: 'doc', label: 'doc', children: pane('tree') },

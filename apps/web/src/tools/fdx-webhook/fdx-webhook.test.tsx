@@ -4,9 +4,9 @@ import { gzipSync } from 'fflate';
 import { isValidSecurityToken, webhookSignature } from '@lab/core/webhooks';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
+import { stubEventSource, type FakeEventSource } from '@/test/fakeEventSource';
 import { secureStorage } from '@/lib/secureStorage';
 import FdxWebhookPage from './FdxWebhookPage';
-import tool from './index';
 import type { WebhookDetail } from '@lab/core/contract';
 import { destinationUrl, TOKEN_STORAGE_KEY } from '@/lib/webhook-inspector';
 import { formatShanghaiTime } from './webhookApi';
@@ -19,26 +19,6 @@ configure({ asyncUtilTimeout: 8000 });
 // CodeMirror (inside vanilla-jsoneditor) measures text ranges; jsdom has no layout.
 Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-
-/** Stands in for the browser's EventSource so tests can push realtime events. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  static OPEN = 1;
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onmessage: ((ev: MessageEvent<string>) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-    setTimeout(() => this.onopen?.(), 0);
-  }
-  emit(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 function detail(id: number, body: string, signature: string | null, extra: Partial<WebhookDetail> = {}): WebhookDetail {
   return {
@@ -66,6 +46,7 @@ let stored: WebhookDetail[];
 let schemas: Record<string, Record<string, unknown>>;
 let publicBaseUrl: string | null;
 let fetchMock: ReturnType<typeof fakeServer>['fetchMock'];
+let streams: FakeEventSource[];
 
 function server() {
   return fakeServer({
@@ -110,24 +91,14 @@ beforeEach(async () => {
   const good = '{"outputMetaData":[{"transactionId":"tx-1"}]}';
   const bad = '{"outputMetaData":[{"transactionId":"tx-2"}]}';
   stored = [detail(1, good, await webhookSignature(good, TOKEN)), detail(2, bad, 'deadbeef')];
-  FakeEventSource.instances = [];
   ({ fetchMock } = server());
-  vi.stubGlobal('EventSource', FakeEventSource);
+  streams = stubEventSource();
 });
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = () => renderWithProviders(<FdxWebhookPage />, { route: '/api/fdxwebhook' });
 
 describe('Shipment Visibility Webhook screen', () => {
-  it('is routed at /api/fdxwebhook in the APIs menu group', () => {
-    expect(tool).toMatchObject({
-      path: '/api/fdxwebhook',
-      title: 'Shipment Visibility Webhook',
-      group: 'APIs',
-      order: 200,
-    });
-  });
-
   it('shows the destination URL from the page origin, or the configured public base URL', async () => {
     renderPage();
     expect(await screen.findByTestId('destination-url')).toHaveTextContent(
@@ -185,11 +156,11 @@ describe('Shipment Visibility Webhook screen', () => {
   it('adds new payloads live at the top with a Result refreshed notice', async () => {
     renderPage();
     await screen.findByText('tx-2');
-    const source = FakeEventSource.instances.at(-1)!;
+    const source = streams.at(-1)!;
     expect(source.url).toBe('/lab/api/realtime?topics=webhooks%2Fwebhooktest');
     const body = '{"outputMetaData":[{"transactionId":"tx-3"}]}';
     stored.push(detail(3, body, null));
-    act(() => source.emit({ topic: 'webhooks/webhooktest', data: { type: 'received', id: 3 } }));
+    act(() => source.emit('webhooks/webhooktest', { type: 'received', id: 3 }));
     expect(await screen.findByText('Result refreshed')).toBeInTheDocument();
     const table = screen.getByRole('table');
     await within(table).findByText('tx-3');
@@ -230,8 +201,8 @@ describe('Shipment Visibility Webhook screen', () => {
     await waitFor(() => expect(screen.getByText(/^#2 ·/)).toBeInTheDocument());
     const body = '{"outputMetaData":[{"transactionId":"tx-3"}]}';
     stored.push(detail(3, body, null));
-    const source = FakeEventSource.instances.at(-1)!;
-    act(() => source.emit({ topic: 'webhooks/webhooktest', data: { type: 'received', id: 3 } }));
+    const source = streams.at(-1)!;
+    act(() => source.emit('webhooks/webhooktest', { type: 'received', id: 3 }));
     await waitFor(() => expect(screen.getByText(/^#3 ·/)).toBeInTheDocument());
   });
 
@@ -256,12 +227,12 @@ describe('Shipment Visibility Webhook screen', () => {
   it('shows one Result refreshed notice for a burst of 32 deliveries, and none while following live', async () => {
     renderPage();
     await screen.findByText('tx-2');
-    const source = FakeEventSource.instances.at(-1)!;
+    const source = streams.at(-1)!;
     const burst = (from: number) =>
       act(() => {
         for (let id = from; id < from + 32; id++) {
           stored.push(detail(id, `{"outputMetaData":[{"transactionId":"tx-${id}"}]}`, null));
-          source.emit({ topic: 'webhooks/webhooktest', data: { type: 'received', id } });
+          source.emit('webhooks/webhooktest', { type: 'received', id });
         }
       });
     burst(10);

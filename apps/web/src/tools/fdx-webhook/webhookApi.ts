@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { WebhookDetail } from '@lab/core/contract';
 import { checkDeliverySignature, SIGNATURE_HEADER, type DeliverySignatureCheck } from '@lab/core/webhooks';
 import { apiCall } from '@/lib/api';
+import { dateTimeIn } from '@/lib/dateTime';
 
 export const LIST_SIZE = 30;
 
@@ -61,19 +62,5 @@ export async function checkStoredSignature(detail: WebhookDetail, token: string)
   );
 }
 
-const shanghai = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
 /** Received time as shown in the list: Asia/Shanghai, `YYYY-MM-DD HH:mm:ss`. */
-export function formatShanghaiTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : shanghai.format(d);
-}
+export const formatShanghaiTime = dateTimeIn('Asia/Shanghai');

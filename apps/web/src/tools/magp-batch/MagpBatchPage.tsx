@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Select, Space, Switch, Tooltip, Typography, Upload } from 'antd';
-import { DownloadOutlined, QuestionCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { buildMagpRows, columnState, magpFileName, NO_CHECK, type StandardField } from '@lab/core/magp';
+import { FilePickButton } from '@/components/file-pick';
 import { downloadBlob } from '@/components/label-viewer/download';
 import { useI18n, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -156,18 +157,9 @@ export default function MagpBatchPage() {
       <Typography.Title level={3}>{m.title}</Typography.Title>
       <Typography.Paragraph type="secondary">{m.intro}</Typography.Paragraph>
       <Space wrap align="center" style={{ marginBottom: 12 }}>
-        <Upload
-          accept=".xls,.xlsx,.csv"
-          showUploadList={false}
-          beforeUpload={(f) => {
-            void read(f, encoding);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={reading !== null}>
-            {m.upload}
-          </Button>
-        </Upload>
+        <FilePickButton accept=".xls,.xlsx,.csv" loading={reading !== null} onFile={(f) => void read(f, encoding)}>
+          {m.upload}
+        </FilePickButton>
         <span>{m.encoding}</span>
         <Select
           aria-label={m.encoding}

@@ -2,20 +2,10 @@ import * as XLSX from '@e965/xlsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { bytesOf } from '@/test/blobs';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import MagpBatchPage from './MagpBatchPage';
-import tool from './index';
-
-/** jsdom's File has no arrayBuffer(); FileReader it has. */
-function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 // The worker's functions run in-process here (jsdom has no Worker); parse.test.ts covers them.
 vi.mock('./workerClient', async () => {
@@ -81,10 +71,6 @@ async function readBack(blob: Blob) {
 }
 
 describe('MAGP batch builder', () => {
-  it('is in the Apps menu at /utils/magpbatch', () => {
-    expect(tool).toMatchObject({ path: '/utils/magpbatch', title: 'MAGP Batch', group: 'Apps', order: 40 });
-  });
-
   it('shows the switches, add-on fields and export from the start, the switches as specified', () => {
     renderWithProviders(<MagpBatchPage />);
     expect(screen.getByRole('switch', { name: 'delete 1st row of your template' })).toBeChecked();

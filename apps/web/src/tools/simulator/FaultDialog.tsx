@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, InputNumber, Modal, Select, Switch } from 'antd';
+import { Alert, Form, InputNumber, Modal, Select } from 'antd';
 import { FAULT_STATUSES, type FaultStatus } from '@lab/core/simulator';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import type { FaultDraft } from './faults';
 import { messages } from './messages';
+import { SwitchItem } from './SwitchItem';
 
 /**
  * The fault of one endpoint, edited: latency and jitter, an error status for a share of the calls,
@@ -29,6 +30,19 @@ export function FaultDialog({
   const [draft, setDraft] = useState(initial);
   useEffect(() => setDraft(initial), [initial, endpoint]);
   const edit = (change: Partial<FaultDraft>) => setDraft((prev) => ({ ...prev, ...change }));
+  /** A delay in whole milliseconds, 0 to `max`. */
+  const millis = (key: 'latencyMs' | 'jitterMs', label: string, name: string, max: number) => (
+    <Form.Item label={label}>
+      <InputNumber<number>
+        aria-label={name}
+        min={0}
+        max={max}
+        precision={0}
+        value={draft[key]}
+        onChange={(v) => edit({ [key]: v ?? 0 })}
+      />
+    </Form.Item>
+  );
 
   return (
     <Modal
@@ -42,26 +56,8 @@ export function FaultDialog({
       destroyOnHidden
     >
       <Form layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 16 }}>
-        <Form.Item label={m.colLatency}>
-          <InputNumber<number>
-            aria-label="latency"
-            min={0}
-            max={120_000}
-            precision={0}
-            value={draft.latencyMs}
-            onChange={(v) => edit({ latencyMs: v ?? 0 })}
-          />
-        </Form.Item>
-        <Form.Item label={m.colJitter}>
-          <InputNumber<number>
-            aria-label="jitter"
-            min={0}
-            max={60_000}
-            precision={0}
-            value={draft.jitterMs}
-            onChange={(v) => edit({ jitterMs: v ?? 0 })}
-          />
-        </Form.Item>
+        {millis('latencyMs', m.colLatency, 'latency', 120_000)}
+        {millis('jitterMs', m.colJitter, 'jitter', 60_000)}
         <Form.Item label={m.colErrorStatus}>
           <Select<FaultStatus | 0>
             aria-label="error status"
@@ -81,16 +77,8 @@ export function FaultDialog({
             onChange={(v) => edit({ ratePercent: v ?? 0 })}
           />
         </Form.Item>
-        <Form.Item label={m.colTokenExpired}>
-          <Switch
-            aria-label="token expired"
-            checked={draft.tokenExpired}
-            onChange={(on) => edit({ tokenExpired: on })}
-          />
-        </Form.Item>
-        <Form.Item label={m.colHang}>
-          <Switch aria-label="hang" checked={draft.hang} onChange={(on) => edit({ hang: on })} />
-        </Form.Item>
+        <SwitchItem label={m.colTokenExpired} name="token expired" of={draft} field="tokenExpired" set={edit} />
+        <SwitchItem label={m.colHang} name="hang" of={draft} field="hang" set={edit} />
       </Form>
       {problem && <Alert type="error" showIcon title={problem} />}
     </Modal>

@@ -11,6 +11,7 @@ import { DeliveriesDrawer } from './DeliveriesDrawer';
 import { InspectorCard } from './InspectorCard';
 import { messages } from './messages';
 import { simulatorActions, simulatorQueries } from './simulatorApi';
+import { SwitchItem } from './SwitchItem';
 
 interface AddForm {
   url: string;
@@ -94,16 +95,8 @@ export function SubscriptionsPanel({ environment }: { environment: SimEnvironmen
               <Button onClick={() => change({ token: generateSecurityToken() })}>{m.generate}</Button>
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={m.deliverTwice}>
-            <Switch
-              aria-label="deliver twice"
-              checked={form.deliverTwice}
-              onChange={(on) => change({ deliverTwice: on })}
-            />
-          </Form.Item>
-          <Form.Item label={m.outOfOrder}>
-            <Switch aria-label="out of order" checked={form.outOfOrder} onChange={(on) => change({ outOfOrder: on })} />
-          </Form.Item>
+          <SwitchItem label={m.deliverTwice} name="deliver twice" of={form} field="deliverTwice" set={change} />
+          <SwitchItem label={m.outOfOrder} name="out of order" of={form} field="outOfOrder" set={change} />
           <Button type="primary" htmlType="submit" loading={add.isPending}>
             {m.subscribe}
           </Button>

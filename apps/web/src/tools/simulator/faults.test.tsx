@@ -5,7 +5,7 @@ import { CARRIER_ENDPOINTS } from '@lab/core/carrier';
 import { renderWithProviders } from '@/test/render';
 import { FAULT_TARGETS, faultBody, draftOf, NO_FAULT } from './faults';
 import SimulatorPage from './SimulatorPage';
-import { fakeTwin } from './testTwin';
+import { fakeTwin } from '@/test/simulatorTwin';
 
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());

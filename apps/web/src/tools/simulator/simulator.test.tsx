@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { WEB_PAGES } from '@lab/core/pages';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { renderWithProviders } from '@/test/render';
 import SimulatorPage from './SimulatorPage';
-import tool from './index';
-import { fakeTwin, shipment } from './testTwin';
+import { fakeTwin, shipment } from '@/test/simulatorTwin';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -26,17 +24,6 @@ const posts = (calls: ReturnType<typeof fakeTwin>['calls'], path: string) =>
   calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
 
 describe('Simulator screen', () => {
-  it('is routed at /api/simulator in the APIs menu, in English and Chinese, and the server knows the page', () => {
-    expect(tool).toMatchObject({
-      path: '/api/simulator',
-      title: 'Simulator',
-      group: 'APIs',
-      order: 140,
-      zh: { title: '模拟器' },
-    });
-    expect(WEB_PAGES).toContain('/api/simulator');
-  });
-
   it('shows the clock of the environment and moves it by +1 h and +1 d', async () => {
     const { calls } = fakeTwin();
     renderPage();

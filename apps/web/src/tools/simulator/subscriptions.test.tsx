@@ -6,7 +6,7 @@ import { secureStorage } from '@/lib/secureStorage';
 import { CHANNELS_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@/lib/webhook-inspector';
 import { renderWithProviders } from '@/test/render';
 import SimulatorPage from './SimulatorPage';
-import { fakeTwin, subscription } from './testTwin';
+import { fakeTwin, subscription } from '@/test/simulatorTwin';
 
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, within } from '@testing-library/reac
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { renderWithProviders } from '@/test/render';
 import SimulatorPage from './SimulatorPage';
-import { fakeTwin, trafficEntry } from './testTwin';
+import { fakeTwin, trafficEntry } from '@/test/simulatorTwin';
 
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Tag } from 'antd';
+import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { CheckTag } from './CheckTag';
 import { editCredential, withToken, type CredentialField, type StratusCredentials } from './credentials';
 import { messages } from './messages';
 import { fetchStratusToken } from './stratusApi';
@@ -62,12 +63,13 @@ export function CredentialsDialog({ open, credentials, onSave, onClose }: Creden
       }
     >
       <Flex gap="small" wrap style={{ marginBottom: 12 }}>
-        <Tag color={draft.isVerifiedClientKeySecret ? 'success' : 'error'} data-testid="pair-tag">
-          {draft.isVerifiedClientKeySecret ? m.keyPairVerified : m.keyPairNotVerified}
-        </Tag>
-        <Tag color={draft.isVerifiedApiKey ? 'success' : 'error'} data-testid="apikey-tag">
-          {draft.isVerifiedApiKey ? m.apiKeyVerified : m.apiKeyNotVerified}
-        </Tag>
+        <CheckTag
+          ok={draft.isVerifiedClientKeySecret}
+          yes={m.keyPairVerified}
+          no={m.keyPairNotVerified}
+          testId="pair-tag"
+        />
+        <CheckTag ok={draft.isVerifiedApiKey} yes={m.apiKeyVerified} no={m.apiKeyNotVerified} testId="apikey-tag" />
       </Flex>
       <Form layout="vertical">
         <Form.Item label={m.clientKey} htmlFor="stratus-client-key">

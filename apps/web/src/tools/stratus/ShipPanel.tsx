@@ -3,6 +3,7 @@ import { Button, Card, Col, Empty, Flex, Input, List, Radio, Row, Steps, Tag, To
 import { renderZpl, useLabelServiceUrl } from '@/components/label-viewer';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { CheckTag } from './CheckTag';
 import { LabelPreview } from './LabelPreview';
 import { messages } from './messages';
 import { IDLE, OrderRun, type RunState } from './orderRun';
@@ -74,6 +75,22 @@ export function ShipPanel({ canShip, ensureAuth }: ShipPanelProps) {
   };
 
   const optionsDisabled = !ready || run.running;
+  /** A choice of the ship options, as buttons (disabled while an order runs or the input is not ready). */
+  const option = <T extends string | boolean>(
+    name: string,
+    value: T,
+    set: (next: T) => void,
+    options: { value: T; label: string }[],
+  ) => (
+    <Radio.Group
+      aria-label={name}
+      optionType="button"
+      disabled={optionsDisabled}
+      value={value}
+      onChange={(e) => set(e.target.value as T)}
+      options={options}
+    />
+  );
   const picked = run.labels[selected];
 
   return (
@@ -88,34 +105,16 @@ export function ShipPanel({ canShip, ensureAuth }: ShipPanelProps) {
           style={{ fontFamily: 'monospace' }}
         />
         <Flex wrap gap="small" align="center">
-          <Tag color={checks.format ? 'success' : 'error'} data-testid="format-tag">
-            {checks.format ? m.formatCorrect : m.formatIncorrect}
-          </Tag>
-          <Tag color={checks.endField ? 'success' : 'error'} data-testid="end-tag">
-            {checks.endField ? m.endFieldCorrect : m.endFieldIncorrect}
-          </Tag>
-          <Radio.Group
-            aria-label="error label"
-            optionType="button"
-            disabled={optionsDisabled}
-            value={showErrorLabel}
-            onChange={(e) => setShowErrorLabel(e.target.value as boolean)}
-            options={[
-              { value: true, label: m.showErrorLabel },
-              { value: false, label: m.notShow },
-            ]}
-          />
-          <Radio.Group
-            aria-label="output"
-            optionType="button"
-            disabled={optionsDisabled}
-            value={output}
-            onChange={(e) => setOutput(e.target.value as LabelOutput)}
-            options={[
-              { value: 'PDF', label: 'PDF' },
-              { value: 'ZPL', label: 'ZPL' },
-            ]}
-          />
+          <CheckTag ok={checks.format} yes={m.formatCorrect} no={m.formatIncorrect} testId="format-tag" />
+          <CheckTag ok={checks.endField} yes={m.endFieldCorrect} no={m.endFieldIncorrect} testId="end-tag" />
+          {option('error label', showErrorLabel, setShowErrorLabel, [
+            { value: true, label: m.showErrorLabel },
+            { value: false, label: m.notShow },
+          ])}
+          {option<LabelOutput>('output', output, setOutput, [
+            { value: 'PDF', label: 'PDF' },
+            { value: 'ZPL', label: 'ZPL' },
+          ])}
           <Radio.Group
             aria-label="rotation"
             optionType="button"

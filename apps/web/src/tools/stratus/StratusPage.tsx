@@ -3,6 +3,7 @@ import { Button, Card, Checkbox, Descriptions, Flex, Tag } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { CheckTag } from './CheckTag';
 import { CredentialsDialog } from './CredentialsDialog';
 import {
   isVerified,
@@ -81,9 +82,12 @@ export default function StratusPage() {
         title={m.title}
         extra={
           <Flex wrap gap="small" align="center">
-            <Tag color={verified ? 'success' : 'error'} data-testid="credentials-tag">
-              {verified ? m.credentialsVerified : m.credentialsNotVerified}
-            </Tag>
+            <CheckTag
+              ok={verified}
+              yes={m.credentialsVerified}
+              no={m.credentialsNotVerified}
+              testId="credentials-tag"
+            />
             <Tag data-testid="token-tag" color={tokenValid(credentials, now) ? 'blue' : 'default'}>
               {credentials.accessToken
                 ? fillMessage(tokenValid(credentials, now) ? m.tokenExpires : m.tokenExpired, {

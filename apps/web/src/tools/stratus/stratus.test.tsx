@@ -6,7 +6,6 @@ import { renderWithProviders } from '@/test/render';
 import { BLANK_CREDENTIALS, STRATUS_CREDENTIALS_KEY } from './credentials';
 import { SECURITY_ACCEPTED_KEY } from './SecurityReminder';
 import StratusPage from './StratusPage';
-import tool from './index';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -88,10 +87,6 @@ async function saved(over: Partial<typeof BLANK_CREDENTIALS> = {}) {
 }
 
 describe('Stratus screen', () => {
-  it('is routed at /api/stratus in the APIs group', () => {
-    expect(tool).toMatchObject({ path: '/api/stratus', group: 'APIs' });
-  });
-
   it('asks for the security reminder to be accepted once', async () => {
     localStorage.removeItem(SECURITY_ACCEPTED_KEY);
     renderPage();

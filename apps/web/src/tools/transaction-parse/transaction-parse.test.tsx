@@ -5,7 +5,6 @@ import { blankDefinition } from '@lab/core/transactions';
 import { fakeServer, typesReply, type FakeCall } from '@/test/fakeServer';
 import { renderWithProviders } from '@/test/render';
 import ParseTransactionPage from './ParseTransactionPage';
-import tool from './index';
 
 const REQ = '020-global-shipping-transaction-request';
 const def = (id: number, description: string, extra: Partial<TransactionDefinition> = {}): TransactionDefinition => ({
@@ -45,16 +44,17 @@ const type = (text: string) => fireEvent.change(textArea(), { target: { value: t
 const button = (name: string) => screen.getByText(name, { selector: 'button *' }).closest('button')!;
 const SPACED = '0,"020" 4,"ACME Inc" 79-1,"books"\n1958,"Box" 99,""';
 
-describe('Parse Transaction screen', () => {
-  it('is the Transaction menu entry at /transaction/parse', () => {
-    expect(tool).toMatchObject({
-      path: '/transaction/parse',
-      title: 'Parse Transaction',
-      group: 'Transaction',
-      order: 70,
-    });
-  });
+/** Parses a one-field transaction and opens the transaction_code row's definition details. */
+async function parseAndExpandTransactionCode() {
+  renderPage();
+  type('0,"020"99,""');
+  fireEvent.click(button('Parse'));
+  const row = (await screen.findByText('transaction_code')).closest('.ant-table-row') as HTMLElement;
+  fireEvent.click(within(row).getByRole('button'));
+  expect(await screen.findByText('the transaction type')).toBeInTheDocument();
+}
 
+describe('Parse Transaction screen', () => {
   it('tags the format as you type, strict mode refusing spaces, and enables Parse and Trim only when correct', async () => {
     renderPage();
     expect(
@@ -97,22 +97,12 @@ describe('Parse Transaction screen', () => {
   });
 
   it('expands a row to the definition details', async () => {
-    renderPage();
-    type('0,"020"99,""');
-    fireEvent.click(button('Parse'));
-    const row = (await screen.findByText('transaction_code')).closest('.ant-table-row') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button'));
-    expect(await screen.findByText('the transaction type')).toBeInTheDocument();
+    await parseAndExpandTransactionCode();
     expect(screen.getByText(/020\s+120/).textContent).toBe('020\n120');
   });
 
   it('clears the results when the input changes (to invalid, cleared or other text) and collapses rows on a new parse', async () => {
-    renderPage();
-    type('0,"020"99,""');
-    fireEvent.click(button('Parse'));
-    const row = (await screen.findByText('transaction_code')).closest('.ant-table-row') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button'));
-    expect(await screen.findByText('the transaction type')).toBeInTheDocument();
+    await parseAndExpandTransactionCode();
     type('0,"020"99,"');
     expect(screen.queryByTestId('field-count')).not.toBeInTheDocument();
     expect(screen.queryByText('transaction_code')).not.toBeInTheDocument();

@@ -7,7 +7,6 @@ import { renderWithProviders } from '@/test/render';
 import { definitionPng, pngFileName } from './definitionPng';
 import { drawerWidth, FAVORITES_STORAGE_KEY, loadFavorites, toggleFavorite } from './favorites';
 import SearchTransactionPage from './SearchTransactionPage';
-import tool from './index';
 
 const REQ = '020-global-shipping-transaction-request';
 const def = (id: number, description: string, extra: Partial<TransactionDefinition> = {}): TransactionDefinition => ({
@@ -61,15 +60,6 @@ async function searchFor(text: string, { byId = false, enter = false } = {}) {
 }
 
 describe('Search Transaction screen', () => {
-  it('is the Transaction menu entry at /transaction/search', () => {
-    expect(tool).toMatchObject({
-      path: '/transaction/search',
-      title: 'Search Transaction',
-      group: 'Transaction',
-      order: 60,
-    });
-  });
-
   it('searches by id with the default type and shows the whole definition', async () => {
     renderPage();
     await waitFor(() => expect(screen.getByText(REQ)).toBeInTheDocument());

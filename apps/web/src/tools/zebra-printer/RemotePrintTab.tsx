@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import type { PrintJobListItem, PrintJobStatus, PrintLogRow } from '@lab/core/contract';
 import { LISTEN_ID_PATTERN, NO_RECEIVER_MESSAGE } from '@lab/core/print';
+import { FilePickButton } from '@/components/file-pick';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useServerAction } from '@/lib/serverAction';
@@ -155,16 +156,14 @@ export function RemotePrintTab({ listenId, onListenIdChange, receiver, senderNod
         <Flex justify="space-between" align="center">
           <label htmlFor="zebra-remote-zpl">{m.zpl}</label>
           <Space>
-            <Upload
+            <FilePickButton
               accept=".zpl,.txt"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void file.text().then(setZpl);
-                return false;
-              }}
+              size="small"
+              icon={null}
+              onFile={(file) => void file.text().then(setZpl)}
             >
-              <Button size="small">{m.loadZplFile}</Button>
-            </Upload>
+              {m.loadZplFile}
+            </FilePickButton>
             <Button size="small" onClick={() => setZpl(undefined)} disabled={zpl === undefined}>
               {m.sampleZpl}
             </Button>

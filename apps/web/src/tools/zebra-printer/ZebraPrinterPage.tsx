@@ -6,7 +6,7 @@ import type { PrintRelayEvent } from '@lab/core/contract';
 import { LISTEN_ID_PATTERN, nodeId, printRelayTopic, ZEBRA_NOT_CONNECTED } from '@lab/core/print';
 import { useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { useRealtime } from '@/lib/realtime';
+import { useEventStream, useRealtime } from '@/lib/realtime';
 import { agentErrorText, canPrint, defaultAgentUrl, writeToDevice } from './agent';
 import { LocalPrintTab } from './LocalPrintTab';
 import { messages } from './messages';
@@ -69,20 +69,9 @@ function useReceiver(printer: Printer, listenId: string | null, node: string) {
  * ones. EventSource reconnects by itself (and is given what came meanwhile).
  */
 function useReceiverStream(listenId: string | null, node: string, onEvent: (event: PrintRelayEvent) => void) {
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
-  useEffect(() => {
-    if (!listenId || typeof EventSource === 'undefined') return;
-    const source = new EventSource(receiverStreamUrl(listenId, node));
-    source.onmessage = (ev: MessageEvent<string>) => {
-      try {
-        handler.current((JSON.parse(ev.data) as { data: PrintRelayEvent }).data);
-      } catch {
-        // not ours; ignore
-      }
-    };
-    return () => source.close();
-  }, [listenId, node]);
+  useEventStream(listenId ? receiverStreamUrl(listenId, node) : null, (_topic, data) =>
+    onEvent(data as PrintRelayEvent),
+  );
 }
 
 /** /utils/zebraprinter — Zebra Browser Print: local printing through the agent, remote through the relay. */

@@ -15,19 +15,11 @@ import {
   readFromDevice,
   uploadKind,
   writeToDevice,
-  type PrintDevice,
 } from './agent';
+import { DESK_PRINTER } from '@/test/printAgent';
 
 const BASE = 'http://127.0.0.1:9100';
-const device: PrintDevice = {
-  name: 'desk',
-  uid: '10.0.0.5:9100',
-  connection: 'network',
-  deviceType: 'printer',
-  version: 3,
-  provider: 'lab print-agent',
-  manufacturer: 'Zebra Technologies',
-};
+const device = DESK_PRINTER;
 
 interface Call {
   url: string;

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PrintJobCreate, PrintLogCreate } from '@lab/core/contract';
 import { apiCall, apiUrl } from '@/lib/api';
+import { dateTimeIn } from '@/lib/dateTime';
 
 /** The remote-print relay's reads: their query keys live here and nowhere else. */
 export const relayQueries = {
@@ -38,19 +39,5 @@ export const fetchPrintJob = (listenId: string, taskId: string) =>
 export const logPrintResult = (listenId: string, body: PrintLogCreate) =>
   apiCall('printRelay.logResult', { params: { listenId }, body });
 
-const utc = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
 /** History times are shown in UTC: `YYYY-MM-DD HH:mm:ss`. */
-export function formatUtc(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : utc.format(d);
-}
+export const formatUtc = dateTimeIn('UTC');

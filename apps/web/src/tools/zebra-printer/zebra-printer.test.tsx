@@ -2,20 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NO_RECEIVER_MESSAGE } from '@lab/core/print';
 import { renderWithProviders } from '@/test/render';
+import { stubEventSource } from '@/test/fakeEventSource';
+import { DESK_PRINTER } from '@/test/printAgent';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
-import tool from './index';
 import { messages } from './messages';
 import ZebraPrinterPage from './ZebraPrinterPage';
 
-const device = {
-  name: 'desk',
-  uid: '10.0.0.5:9100',
-  connection: 'network',
-  deviceType: 'printer',
-  version: 3,
-  provider: 'lab print-agent',
-  manufacturer: 'Zebra Technologies',
-};
+const device = DESK_PRINTER;
 let agentUp: boolean;
 let preset: string | null;
 let writes: string[];
@@ -152,42 +145,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-interface FakeStream {
-  url: string;
-  onmessage: ((ev: MessageEvent<string>) => void) | null;
-  closed: boolean;
-}
-
-/** Replaces EventSource with streams the test drives (`onmessage`); returns every stream opened. */
-function stubEventSource(): FakeStream[] {
-  const streams: FakeStream[] = [];
-  vi.stubGlobal(
-    'EventSource',
-    class {
-      static readonly OPEN = 1;
-      readyState = 1;
-      onmessage: ((ev: MessageEvent<string>) => void) | null = null;
-      onopen: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      closed = false;
-      constructor(readonly url: string) {
-        streams.push(this);
-      }
-      close() {
-        this.closed = true;
-      }
-    },
-  );
-  return streams;
-}
-
 const tag = (name: string) => screen.getByLabelText(new RegExp(`^${name}: (yes|no)$`));
 
 describe('Browser Print screen', () => {
-  it('is in the Apps menu after Decode Base64, at /utils/zebraprinter', () => {
-    expect(tool).toMatchObject({ path: '/utils/zebraprinter', title: 'Browser Print', group: 'Apps', order: 30 });
-  });
-
   it('shows the three readiness tags, all on after a 000000 write to the default printer', async () => {
     renderWithProviders(<ZebraPrinterPage />);
     expect(screen.getByRole('tab', { name: 'Local Print' })).toBeTruthy();
@@ -348,11 +308,7 @@ describe('Browser Print screen', () => {
     await waitFor(() => expect(receiverStream()).toBeDefined());
     await waitFor(() => expect(firstRead).toBe(false));
     receiversNow = 1;
-    receiverStream()!.onmessage!(
-      new MessageEvent('message', {
-        data: JSON.stringify({ topic: 'print-relay/shanghai-desk', data: { type: 'ready', receivers: 1, pending: 0 } }),
-      }),
-    );
+    receiverStream()!.emit('print-relay/shanghai-desk', { type: 'ready', receivers: 1, pending: 0 });
     release();
     await waitFor(() =>
       expect(screen.getByLabelText('Receivers connected').textContent).toBe('Receivers connected: 1'),
@@ -370,10 +326,7 @@ describe('Browser Print screen', () => {
       );
     await waitFor(() => expect(receiverStream()).toBeDefined());
     const job = { type: 'job', ...jobOf('^XA^FDwaited^FS^XZ', 'delivered') };
-    const emit = (data: unknown) =>
-      receiverStream()!.onmessage!(
-        new MessageEvent('message', { data: JSON.stringify({ topic: 'print-relay/shanghai-desk', data }) }),
-      );
+    const emit = (data: unknown) => receiverStream()!.emit('print-relay/shanghai-desk', data);
     emit(job);
     emit(job);
     emit({ type: 'ready', receivers: 1, pending: 1 });
@@ -387,14 +340,7 @@ describe('Browser Print screen', () => {
     });
     // A job announced on the topic (to every page watching the id) is not printed from there.
     const topic = streams.find((s) => s.url.includes('/realtime?topics='))!;
-    topic.onmessage!(
-      new MessageEvent('message', {
-        data: JSON.stringify({
-          topic: 'print-relay/shanghai-desk',
-          data: { ...job, taskId: '00000000-0000-4000-8000-000000000009' },
-        }),
-      }),
-    );
+    topic.emit('print-relay/shanghai-desk', { ...job, taskId: '00000000-0000-4000-8000-000000000009' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Run as Receiver' }));
     await waitFor(() => expect(receiverStream()).toBeUndefined());
     expect(writes).toEqual(['000000', '^XA^FDwaited^FS^XZ']);

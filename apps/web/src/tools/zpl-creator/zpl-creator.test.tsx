@@ -6,7 +6,6 @@ import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { zplEditorText } from '@/test/zplEditor';
 import ZplCreatorPage from './ZplCreatorPage';
-import tool from './index';
 
 const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 let bodies: string[];
@@ -28,10 +27,6 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ZPL creator', () => {
-  it('is routed at /utils/zplcreator outside the menu', () => {
-    expect(tool).toMatchObject({ path: '/utils/zplcreator', group: 'Apps', order: 210 });
-  });
-
   it('fills a different valid sample label on every test! click and previews it', async () => {
     renderWithProviders(<ZplCreatorPage random={seededRandom(11)} now={() => new Date('2026-11-22T08:00:00Z')} />);
     fireEvent.click(screen.getByRole('button', { name: /test!/ }));

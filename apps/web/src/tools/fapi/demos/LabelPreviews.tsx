@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Flex, Segmented } from 'antd';
+import { decodeBase64, type ShipDocument } from '@lab/core/carrier/replies';
 import { LabelViewer, renderZpl, useLabelServiceUrl, type CheckShipment } from '@/components/label-viewer';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
-import { decodeBase64, documentBlob, type ShipDocument } from './model';
+import { documentBlob } from './model';
 
 /** ZPL labels are previewed as one PDF from our label service, at the carrier's 4×6.75 stock. */
 export const ZPL_PREVIEW = { dpmm: 8, size: '4x6.75', rotation: 0, format: 'pdf' } as const;

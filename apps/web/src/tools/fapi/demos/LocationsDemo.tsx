@@ -1,10 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Flex, List, Spin, Switch, Tag, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
+import { readLocations } from '@lab/core/carrier/replies';
 import { useClientConfig } from '@/lib/config';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
-import { externalMapUrl, readLocations } from './model';
+import { externalMapUrl } from './model';
 
 // Leaflet, its CSS and the world outline: a chunk of their own.
 const LocationsMap = lazy(() => import('./LocationsMap'));

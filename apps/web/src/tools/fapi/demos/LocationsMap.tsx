@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import worldUrl from 'world-atlas/countries-110m.json?url';
-import type { LocationEntry } from './model';
+import type { LocationEntry } from '@lab/core/carrier/replies';
 import './LocationsMap.css';
 
 export interface LocationsMapProps {

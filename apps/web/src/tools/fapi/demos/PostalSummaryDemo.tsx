@@ -1,7 +1,7 @@
 import { Descriptions, Flex, Table, Typography } from 'antd';
+import { readPostal } from '@lab/core/carrier/replies';
 import { useMessages } from '@/lib/i18n';
 import { messages } from './messages';
-import { readPostal } from './model';
 
 /** Postal validation: country, cleaned postal code, state code; per description its location and service data. */
 export default function PostalSummaryDemo({ body }: { body: unknown }) {

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Table, Typography } from 'antd';
 import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
+import { labelResponseOption, readShipment, zipName, type ShipDocument } from '@lab/core/carrier/replies';
 import { downloadBlob } from '@/components/label-viewer';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { DocumentAsPng, LabelPreviews } from './LabelPreviews';
 import { messages } from './messages';
-import { documentBlob, labelResponseOption, readShipment, shipmentZip, zipName, type ShipDocument } from './model';
+import { documentBlob, shipmentZip } from './model';
 
 /** Create shipment: label links (URL_ONLY) or label downloads, download all as a zip, previews, invoice as PNG. */
 export default function ShipmentDemo({ body, request }: { body: unknown; request: unknown }) {

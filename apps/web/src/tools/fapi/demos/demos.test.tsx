@@ -3,18 +3,18 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { unzipSync } from 'fflate';
-import { renderWithProviders } from '@/test/render';
-import type { CarrierCallResult, ResponseDemoProps } from '../shared/types';
-import { ResponseDemo } from './index';
 import {
   CARRIER_OPERATED_TYPES,
-  demoKind,
-  externalMapUrl,
   labelResponseOption,
   readLocations,
   readPostal,
   readShipment,
-} from './model';
+} from '@lab/core/carrier/replies';
+import { bytesOf } from '@/test/blobs';
+import { renderWithProviders } from '@/test/render';
+import type { CarrierCallResult, ResponseDemoProps } from '../shared/types';
+import { ResponseDemo } from './index';
+import { demoKind, externalMapUrl } from './model';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
 const pdfCalls = vi.hoisted(() => [] as number[]);
@@ -96,16 +96,6 @@ function show(props: Partial<ResponseDemoProps> & { endpointId: string; body: un
 }
 
 const b64 = (s: string) => btoa(s);
-
-/** jsdom's Blob has no arrayBuffer(): read it as the browser's FileReader would. */
-function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 describe('which demo a response gets', () => {
   it('fails on an errors member, else by endpoint, else coming soon', () => {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Space, Tag, Typography } from 'antd';
+import { ACCOUNT_MAX, accountBody, allowedCarriers, digitsOnly } from '@lab/core/carrier/forms';
 import { useMessages } from '@/lib/i18n';
 import { callCarrier } from '../shared/client';
 import type { SpecificFormProps } from '../shared/types';
 import { useCarrierForm } from './controls';
 import { FormResult, NoCredential } from './FormResult';
 import { messages } from './messages';
-import { ACCOUNT_MAX, accountBody, allowedCarriers, digitsOnly } from './payloads';
 
 const PATH = '/account/v1/accounts/billing/validate';
 

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Typography } from 'antd';
+import type { DocumentContentType } from '@lab/core/carrier/forms';
 import { LabelViewer } from '@/components/label-viewer';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { messages } from './messages';
-import { documentPreviewKind, type DocumentContentType } from './payloads';
+import { documentPreviewKind } from './payloads';
 
 const TEXT_PREVIEW_CHARS = 20_000;
 
 /** The chosen document as it will be sent: a PDF viewer, the image, the text's start, or why not. */
-export function DocumentPreview({ file, type }: { file: File; type: DocumentContentType }) {
+export function DocumentPreview({ file, name, type }: { file: Blob; name: string; type: DocumentContentType }) {
   const m = useMessages(messages);
   const kind = documentPreviewKind(type);
   const blobs = useMemo(() => [file], [file]);
@@ -26,11 +27,7 @@ export function DocumentPreview({ file, type }: { file: File; type: DocumentCont
   if (kind === 'pdf') return <LabelViewer kind="pdf" blobs={blobs} />;
   if (kind === 'image')
     return (
-      <img
-        src={url}
-        alt={file.name}
-        style={{ maxWidth: '100%', alignSelf: 'flex-start', border: '1px solid #d9d9d9' }}
-      />
+      <img src={url} alt={name} style={{ maxWidth: '100%', alignSelf: 'flex-start', border: '1px solid #d9d9d9' }} />
     );
   if (kind === 'text')
     return (

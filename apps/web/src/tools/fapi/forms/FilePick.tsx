@@ -1,5 +1,4 @@
-import { Button, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { FilePickButton } from '@/components/file-pick';
 
 /** A file picker button (nothing is sent until the form's own button is pressed). */
 export function FilePick({
@@ -15,17 +14,9 @@ export function FilePick({
 }) {
   return (
     <span data-testid={testId}>
-      <Upload
-        accept={accept}
-        showUploadList={false}
-        maxCount={1}
-        beforeUpload={(file) => {
-          onFile(file);
-          return false;
-        }}
-      >
-        <Button icon={<UploadOutlined />}>{label}</Button>
-      </Upload>
+      <FilePickButton accept={accept} onFile={onFile}>
+        {label}
+      </FilePickButton>
     </span>
   );
 }

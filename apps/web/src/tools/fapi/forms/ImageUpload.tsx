@@ -1,14 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Flex, Form, Typography } from 'antd';
-import { fillMessage, useMessages } from '@/lib/i18n';
-import type { SpecificFormProps } from '../shared/types';
-import { ChoiceItem, TextItem, UploadItem, useDocumentUpload } from './controls';
-import { FilePick, fileMatches } from './FilePick';
-import { FormResult, NoCredential } from './FormResult';
-import { messages } from './messages';
 import {
-  dataUrlToBlob,
-  formatBytes,
   IMAGE_CONTENT_TYPES,
   IMAGE_INDEXES,
   IMAGE_TYPES,
@@ -16,14 +7,26 @@ import {
   type ImageContentType,
   type ImageIndex,
   type ImageType,
-} from './payloads';
+} from '@lab/core/carrier/forms';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import type { SpecificFormProps } from '../shared/types';
+import { ChoiceItem, TextItem, useDocumentUpload } from './controls';
+import { fileMatches } from './FilePick';
+import { messages } from './messages';
+import { dataUrlToBlob, formatBytes } from './payloads';
+import { UploadForm, useChosenFile, type ChosenFile } from './UploadForm';
 
 const PATH = '/documents/v1/lhsimages/upload';
 const ACCEPT: Record<ImageContentType, string> = { PNG: '.png', GIF: '.gif' };
 
-interface Chosen {
-  blob: Blob;
-  name: string;
+/** The image handed over by the ETD cropper; an unreadable one is none (the form stays as it is). */
+function handedFile(image: SpecificFormProps['initialImage']): ChosenFile | undefined {
+  if (!image) return undefined;
+  try {
+    return { blob: dataUrlToBlob(image.dataUrl), name: image.fileName };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Letterhead/signature Image Upload: index, type, reference, content type, file, preview, Upload to API (201 = success). */
@@ -34,16 +37,11 @@ export default function ImageUpload(props: SpecificFormProps) {
   const [imageType, setImageType] = useState<ImageType>(initialImage?.imageType ?? 'SIGNATURE');
   const [referenceId, setReferenceId] = useState('LAB-IMAGE-1');
   const [contentType, setContentType] = useState<ImageContentType>(initialImage?.contentType ?? 'PNG');
-  const [chosen, setChosen] = useState<Chosen | undefined>(() => {
-    if (!initialImage) return undefined;
-    try {
-      return { blob: dataUrlToBlob(initialImage.dataUrl), name: initialImage.fileName };
-    } catch {
-      return undefined;
-    }
-  });
+  const file = useChosenFile(ACCEPT[contentType], fillMessage(m.wrongImageType, { type: contentType }), () =>
+    handedFile(initialImage),
+  );
+  const { chosen, setChosen } = file;
   const [size, setSize] = useState<{ width: number; height: number }>();
-  const [problem, setProblem] = useState<string>();
   const { busy, result, setResult, upload: send } = useDocumentUpload(props, PATH, 'Image Upload');
 
   // A later handoff (the page kept this form open) replaces the chosen image.
@@ -51,32 +49,23 @@ export default function ImageUpload(props: SpecificFormProps) {
   const [seen, setSeen] = useState(handed);
   if (handed !== seen) {
     setSeen(handed);
-    if (initialImage) {
-      try {
-        setChosen({ blob: dataUrlToBlob(initialImage.dataUrl), name: initialImage.fileName });
-        setContentType(initialImage.contentType);
-        if (initialImage.imageType) setImageType(initialImage.imageType);
-        setSize(undefined);
-        setResult(undefined);
-      } catch {
-        // an unreadable handoff leaves the form as it is
-      }
+    const next = handedFile(initialImage);
+    if (initialImage && next) {
+      setChosen(next);
+      setContentType(initialImage.contentType);
+      if (initialImage.imageType) setImageType(initialImage.imageType);
+      setSize(undefined);
+      setResult(undefined);
     }
   }
 
   const url = useMemo(() => (chosen ? URL.createObjectURL(chosen.blob) : undefined), [chosen]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
 
-  const choose = (file: File) => {
+  const choose = (picked: File) => {
     setResult(undefined);
     setSize(undefined);
-    if (!fileMatches(file.name, ACCEPT[contentType])) {
-      setChosen(undefined);
-      setProblem(fillMessage(m.wrongImageType, { type: contentType }));
-      return;
-    }
-    setProblem(undefined);
-    setChosen({ blob: file, name: file.name });
+    file.choose(picked);
   };
 
   const changeContentType = (next: ImageContentType) => {
@@ -101,78 +90,82 @@ export default function ImageUpload(props: SpecificFormProps) {
       ).output
     : undefined;
 
+  const fields = (
+    <>
+      <ChoiceItem
+        label={m.imageIndex}
+        testId="fapi-image-index"
+        value={imageIndex}
+        onChange={setImageIndex}
+        values={IMAGE_INDEXES}
+        width={120}
+      />
+      <ChoiceItem
+        label={m.imageType}
+        testId="fapi-image-type"
+        value={imageType}
+        onChange={setImageType}
+        values={IMAGE_TYPES}
+        width={140}
+      />
+      <TextItem
+        label={m.referenceId}
+        testId="fapi-image-reference"
+        value={referenceId}
+        maxLength={40}
+        onChange={(e) => setReferenceId(e.target.value)}
+        width={160}
+      />
+      <ChoiceItem
+        label={m.contentType}
+        testId="fapi-image-content-type"
+        value={contentType}
+        onChange={changeContentType}
+        values={IMAGE_CONTENT_TYPES}
+        width={90}
+      />
+    </>
+  );
+  const preview = chosen &&
+    url && {
+      caption: (
+        <>
+          <span data-testid="fapi-image-name">{chosen.name}</span>
+          {' · '}
+          <span data-testid="fapi-image-dimensions">{size ? fillMessage(m.dimensions, size) : '…'}</span>
+          {' · '}
+          <span data-testid="fapi-image-bytes">{formatBytes(chosen.blob.size)}</span>
+        </>
+      ),
+      body: (
+        <img
+          src={url}
+          alt={chosen.name}
+          onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+          onError={() => file.setProblem(m.unreadableImage)}
+          style={{ maxWidth: '100%', alignSelf: 'flex-start', border: '1px solid #d9d9d9', background: '#fff' }}
+        />
+      ),
+    };
+
   return (
-    <Flex vertical gap={12} data-testid="fapi-form-image">
-      <Typography.Title level={5} style={{ margin: 0 }}>
-        {m.imageTitle}
-      </Typography.Title>
-      <Form layout="inline" component="div" style={{ rowGap: 8 }}>
-        <ChoiceItem
-          label={m.imageIndex}
-          testId="fapi-image-index"
-          value={imageIndex}
-          onChange={setImageIndex}
-          values={IMAGE_INDEXES}
-          width={120}
-        />
-        <ChoiceItem
-          label={m.imageType}
-          testId="fapi-image-type"
-          value={imageType}
-          onChange={setImageType}
-          values={IMAGE_TYPES}
-          width={140}
-        />
-        <TextItem
-          label={m.referenceId}
-          testId="fapi-image-reference"
-          value={referenceId}
-          maxLength={40}
-          onChange={(e) => setReferenceId(e.target.value)}
-          width={160}
-        />
-        <ChoiceItem
-          label={m.contentType}
-          testId="fapi-image-content-type"
-          value={contentType}
-          onChange={changeContentType}
-          values={IMAGE_CONTENT_TYPES}
-          width={90}
-        />
-        <Form.Item>
-          <FilePick accept={ACCEPT[contentType]} label={m.chooseImage} testId="fapi-image-file" onFile={choose} />
-        </Form.Item>
-        <UploadItem
-          testId="fapi-image-upload"
-          busy={busy}
-          disabled={!credential || !chosen || !referenceId.trim()}
-          onClick={() => void upload()}
-        />
-      </Form>
-      {credential ? null : <NoCredential />}
-      {problem ? <Alert type="error" showIcon title={problem} data-testid="fapi-image-problem" /> : null}
-      {chosen && url ? (
-        <Flex vertical gap={4} data-testid="fapi-image-preview">
-          <Typography.Text>
-            <span data-testid="fapi-image-name">{chosen.name}</span>
-            {' · '}
-            <span data-testid="fapi-image-dimensions">{size ? fillMessage(m.dimensions, size) : '…'}</span>
-            {' · '}
-            <span data-testid="fapi-image-bytes">{formatBytes(chosen.blob.size)}</span>
-          </Typography.Text>
-          <img
-            src={url}
-            alt={chosen.name}
-            onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
-            onError={() => setProblem(m.unreadableImage)}
-            style={{ maxWidth: '100%', alignSelf: 'flex-start', border: '1px solid #d9d9d9', background: '#fff' }}
-          />
-        </Flex>
-      ) : (
-        <Typography.Text type="secondary">{m.noFile}</Typography.Text>
-      )}
-      <FormResult outcome={result}>
-        {answered ? (
+    <UploadForm
+      formTestId="fapi-form-image"
+      testPrefix="fapi-image"
+      title={m.imageTitle}
+      credential={credential}
+      fields={fields}
+      accept={ACCEPT[contentType]}
+      chooseLabel={m.chooseImage}
+      onFile={choose}
+      busy={busy}
+      canUpload={chosen !== undefined && referenceId.trim() !== ''}
+      onUpload={() => void upload()}
+      problem={file.problem}
+      preview={preview || undefined}
+      result={result}
+      answer={
+        answered ? (
           <span data-testid="fapi-image-answer">
             {fillMessage(m.imageUploaded, {
               imageIndex: answered.meta?.imageIndex ?? imageIndex,
@@ -180,8 +173,8 @@ export default function ImageUpload(props: SpecificFormProps) {
               referenceId: answered.documentReferenceId ?? referenceId,
             })}
           </span>
-        ) : null}
-      </FormResult>
-    </Flex>
+        ) : null
+      }
+    />
   );
 }

@@ -1,26 +1,23 @@
 import { useState } from 'react';
-import { Alert, Flex, Form, Typography } from 'antd';
-import { fillMessage, useMessages } from '@/lib/i18n';
-import type { SpecificFormProps } from '../shared/types';
-import { ChoiceItem, country, TextItem, UploadItem, useDocumentUpload } from './controls';
-import { DocumentPreview } from './DocumentPreview';
-import { FilePick, fileMatches } from './FilePick';
-import { FormResult, NoCredential } from './FormResult';
-import { messages } from './messages';
 import {
   CARRIER_CODES,
   digitsOnly,
   DOCUMENT_CONTENT_TYPE_NAMES,
   DOCUMENT_CONTENT_TYPES,
-  formatBytes,
   SHIP_DOCUMENT_TYPES,
-  today,
   TRACKING_MAX,
   tradeDocument,
   WORKFLOWS,
   type DocumentContentType,
   type Workflow,
-} from './payloads';
+} from '@lab/core/carrier/forms';
+import { fillMessage, useMessages } from '@/lib/i18n';
+import type { SpecificFormProps } from '../shared/types';
+import { ChoiceItem, country, TextItem, useDocumentUpload } from './controls';
+import { DocumentPreview } from './DocumentPreview';
+import { messages } from './messages';
+import { formatBytes, today } from './payloads';
+import { UploadForm, useChosenFile } from './UploadForm';
 
 const PATH = '/documents/v1/etds/upload';
 const COUNTRY = /^[A-Z]{2}$/;
@@ -39,34 +36,33 @@ export default function TradeDocumentUpload(props: SpecificFormProps) {
   const [destinationCountryCode, setDestination] = useState('US');
   const [shipDocumentType, setShipDocumentType] = useState<string>('COMMERCIAL_INVOICE');
   const [contentType, setContentType] = useState<DocumentContentType>('PDF');
-  const [file, setFile] = useState<File>();
-  const [fileProblem, setFileProblem] = useState<string>();
+  const accept = DOCUMENT_CONTENT_TYPES[contentType].accept;
+  // A file of another type than the content type is refused with the reason (as Image Upload does).
+  const file = useChosenFile(
+    accept,
+    fillMessage(m.wrongFileType, { type: contentType, accept: accept.split(',').join(', ') }),
+  );
+  const { chosen } = file;
   const { busy, result, setResult, upload: send } = useDocumentUpload(props, PATH, 'Trade Document Upload');
 
   const post = workflowName === 'ETDPostshipment';
-  const accept = DOCUMENT_CONTENT_TYPES[contentType].accept;
   const countriesOk = COUNTRY.test(originCountryCode) && COUNTRY.test(destinationCountryCode);
   const problem = post && !trackingNumber ? m.trackingRequired : !countriesOk ? m.countryRequired : undefined;
 
   const changeContentType = (next: DocumentContentType) => {
     setContentType(next);
-    setFile(undefined);
-    setFileProblem(undefined);
+    file.setChosen(undefined);
+    file.setProblem(undefined);
     setResult(undefined);
   };
 
-  // A file of another type than the content type is refused with the reason (as Image Upload does).
-  const choose = (f: File) => {
+  const choose = (picked: File) => {
     setResult(undefined);
-    const fits = fileMatches(f.name, accept);
-    setFile(fits ? f : undefined);
-    setFileProblem(
-      fits ? undefined : fillMessage(m.wrongFileType, { type: contentType, accept: accept.split(',').join(', ') }),
-    );
+    file.choose(picked);
   };
 
   const upload = async () => {
-    if (!credential || !file) return;
+    if (!credential || !chosen) return;
     const document = tradeDocument({
       workflowName,
       carrierCode,
@@ -76,124 +72,124 @@ export default function TradeDocumentUpload(props: SpecificFormProps) {
       destinationCountryCode,
       shipDocumentType,
       contentType,
-      fileName: file.name,
+      fileName: chosen.name,
     });
-    await send(document, file, file.name);
+    await send(document, chosen.blob, chosen.name);
   };
 
   const meta = result?.ok
     ? (result.result.body as { output?: { meta?: { docId?: string; documentType?: string } } }).output?.meta
     : undefined;
 
+  const fields = (
+    <>
+      <ChoiceItem
+        label={m.workflowName}
+        testId="fapi-etd-workflow"
+        value={workflowName}
+        onChange={setWorkflowName}
+        values={WORKFLOWS}
+        width={170}
+      />
+      {post ? (
+        <>
+          <ChoiceItem
+            label={m.carrierCode}
+            testId="fapi-etd-carrier"
+            value={carrierCode}
+            onChange={setCarrierCode}
+            values={CARRIER_CODES}
+            width={90}
+          />
+          <TextItem
+            label={m.trackingNumber}
+            testId="fapi-etd-tracking"
+            value={trackingNumber}
+            maxLength={TRACKING_MAX}
+            showCount
+            placeholder={m.trackingPlaceholder}
+            onChange={(e) => setTrackingNumber(digitsOnly(e.target.value, TRACKING_MAX))}
+            width={190}
+          />
+          <TextItem
+            type="date"
+            label={m.shipmentDate}
+            testId="fapi-etd-date"
+            value={shipmentDate}
+            onChange={(e) => setShipmentDate(e.target.value || today())}
+            width={160}
+          />
+        </>
+      ) : null}
+      <TextItem
+        label={m.originCountryCode}
+        testId="fapi-etd-origin"
+        value={originCountryCode}
+        maxLength={2}
+        onChange={country(setOrigin)}
+        width={60}
+      />
+      <TextItem
+        label={m.destinationCountryCode}
+        testId="fapi-etd-destination"
+        value={destinationCountryCode}
+        maxLength={2}
+        onChange={country(setDestination)}
+        width={60}
+      />
+      <ChoiceItem
+        label={m.shipDocumentType}
+        testId="fapi-etd-doc-type"
+        value={shipDocumentType}
+        onChange={setShipDocumentType}
+        values={SHIP_DOCUMENT_TYPES}
+        width={300}
+        popupMatchSelectWidth={false}
+      />
+      <ChoiceItem
+        label={m.contentType}
+        testId="fapi-etd-content-type"
+        value={contentType}
+        onChange={changeContentType}
+        values={DOCUMENT_CONTENT_TYPE_NAMES}
+        width={90}
+      />
+    </>
+  );
+
   return (
-    <Flex vertical gap={12} data-testid="fapi-form-etd">
-      <Typography.Title level={5} style={{ margin: 0 }}>
-        {m.tradeTitle}
-      </Typography.Title>
-      <Form layout="inline" component="div" style={{ rowGap: 8 }}>
-        <ChoiceItem
-          label={m.workflowName}
-          testId="fapi-etd-workflow"
-          value={workflowName}
-          onChange={setWorkflowName}
-          values={WORKFLOWS}
-          width={170}
-        />
-        {post ? (
-          <>
-            <ChoiceItem
-              label={m.carrierCode}
-              testId="fapi-etd-carrier"
-              value={carrierCode}
-              onChange={setCarrierCode}
-              values={CARRIER_CODES}
-              width={90}
-            />
-            <TextItem
-              label={m.trackingNumber}
-              testId="fapi-etd-tracking"
-              value={trackingNumber}
-              maxLength={TRACKING_MAX}
-              showCount
-              placeholder={m.trackingPlaceholder}
-              onChange={(e) => setTrackingNumber(digitsOnly(e.target.value, TRACKING_MAX))}
-              width={190}
-            />
-            <TextItem
-              type="date"
-              label={m.shipmentDate}
-              testId="fapi-etd-date"
-              value={shipmentDate}
-              onChange={(e) => setShipmentDate(e.target.value || today())}
-              width={160}
-            />
-          </>
-        ) : null}
-        <TextItem
-          label={m.originCountryCode}
-          testId="fapi-etd-origin"
-          value={originCountryCode}
-          maxLength={2}
-          onChange={country(setOrigin)}
-          width={60}
-        />
-        <TextItem
-          label={m.destinationCountryCode}
-          testId="fapi-etd-destination"
-          value={destinationCountryCode}
-          maxLength={2}
-          onChange={country(setDestination)}
-          width={60}
-        />
-        <ChoiceItem
-          label={m.shipDocumentType}
-          testId="fapi-etd-doc-type"
-          value={shipDocumentType}
-          onChange={setShipDocumentType}
-          values={SHIP_DOCUMENT_TYPES}
-          width={300}
-          popupMatchSelectWidth={false}
-        />
-        <ChoiceItem
-          label={m.contentType}
-          testId="fapi-etd-content-type"
-          value={contentType}
-          onChange={changeContentType}
-          values={DOCUMENT_CONTENT_TYPE_NAMES}
-          width={90}
-        />
-        <Form.Item>
-          <FilePick accept={accept} label={m.chooseFile} testId="fapi-etd-file" onFile={choose} />
-        </Form.Item>
-        <UploadItem
-          testId="fapi-etd-upload"
-          busy={busy}
-          disabled={!credential || !file || problem !== undefined}
-          onClick={() => void upload()}
-        />
-      </Form>
-      {credential ? null : <NoCredential />}
-      {problem ? <Alert type="warning" showIcon title={problem} /> : null}
-      {fileProblem ? <Alert type="error" showIcon title={fileProblem} data-testid="fapi-etd-problem" /> : null}
-      {file ? (
-        <Flex vertical gap={4} data-testid="fapi-etd-preview">
-          <Typography.Text>
-            <span data-testid="fapi-etd-file-name">{file.name}</span> · {formatBytes(file.size)}
-          </Typography.Text>
-          <DocumentPreview file={file} type={contentType} />
-        </Flex>
-      ) : (
-        <Typography.Text type="secondary" data-testid="fapi-etd-no-file">
-          {m.noFile}
-        </Typography.Text>
-      )}
-      <FormResult outcome={result}>
-        {meta ? (
+    <UploadForm
+      formTestId="fapi-form-etd"
+      testPrefix="fapi-etd"
+      title={m.tradeTitle}
+      credential={credential}
+      fields={fields}
+      accept={accept}
+      chooseLabel={m.chooseFile}
+      onFile={choose}
+      busy={busy}
+      canUpload={chosen !== undefined && problem === undefined}
+      onUpload={() => void upload()}
+      missing={problem}
+      problem={file.problem}
+      preview={
+        chosen && {
+          caption: (
+            <>
+              <span data-testid="fapi-etd-file-name">{chosen.name}</span> · {formatBytes(chosen.blob.size)}
+            </>
+          ),
+          body: <DocumentPreview file={chosen.blob} name={chosen.name} type={contentType} />,
+        }
+      }
+      result={result}
+      answer={
+        meta ? (
           <span data-testid="fapi-etd-answer">
             {fillMessage(m.documentUploaded, { docId: meta.docId ?? '', documentType: meta.documentType ?? '' })}
           </span>
-        ) : null}
-      </FormResult>
-    </Flex>
+        ) : null
+      }
+    />
   );
 }

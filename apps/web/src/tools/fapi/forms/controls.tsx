@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { Button, Form, Input, Select } from 'antd';
+import { fillUploadForm } from '@lab/core/carrier/forms';
 import { useMessages } from '@/lib/i18n';
 import { uploadCarrierDocument } from '../shared/client';
 import type { ActiveCredential, CarrierCallResult, SpecificFormProps } from '../shared/types';
 import { messages } from './messages';
-import { outcome, transactionId, uploadForm, type FormOutcome } from './payloads';
+import { outcome, transactionId, type FormOutcome } from './payloads';
 
 /** A labelled dropdown of the form's inline row (named by its label, found by its test id). */
 export function ChoiceItem<T extends string>(p: {
@@ -102,7 +103,7 @@ export function useDocumentUpload({ credential, locale }: SpecificFormProps, pat
         env: cred.env,
         path,
         accessToken: cred.accessToken,
-        form: uploadForm(document, file, fileName),
+        form: fillUploadForm(new FormData(), document, file, fileName),
         locale,
         transactionId,
       }),

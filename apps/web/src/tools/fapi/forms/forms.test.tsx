@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import type { ActiveCredential, SpecificFormProps } from '../shared/types';
 import { SPECIFIC_FORMS } from './index';
-import { allowedCarriers, dataUrlToBlob, formatBytes, tradeDocument } from './payloads';
+import { dataUrlToBlob } from './payloads';
 
 // jsdom has no object URLs; the previews only need a string.
 let objectUrls = 0;
@@ -164,14 +164,6 @@ describe('Account Verification', () => {
     renderForm('accountVerification', { credential: undefined });
     expect(await screen.findByRole('button', { name: 'Verify' })).toBeDisabled();
     expect(screen.getByTestId('fapi-form-no-credential')).toBeInTheDocument();
-  });
-
-  it('replaces every underscore of the allowed carriers', () => {
-    expect(allowedCarriers({ output: { allowedCarriers: ['FEDEX_GROUND_ECONOMY', 3, 'X'] } })).toEqual([
-      'FEDEX GROUND ECONOMY',
-      'X',
-    ]);
-    expect(allowedCarriers({})).toEqual([]);
   });
 });
 
@@ -384,26 +376,5 @@ describe('Trade Document Upload', () => {
     renderForm('tradeDocumentUpload', {}, 'zh');
     await pickFile('fapi-etd-file', new File(['hello'], 'note.txt', { type: 'text/plain' }));
     expect(await screen.findByTestId('fapi-etd-problem')).toHaveTextContent('文件必须是 PDF 文件（.pdf）');
-  });
-
-  it('builds the document field (pure)', () => {
-    const base = {
-      carrierCode: 'FDXE',
-      trackingNumber: '794791292805',
-      shipmentDate: '2026-01-02',
-      originCountryCode: 'cn',
-      destinationCountryCode: 'us',
-      shipDocumentType: 'OTHER',
-      contentType: 'JPG' as const,
-      fileName: 'a.jpg',
-    };
-    expect(tradeDocument({ ...base, workflowName: 'ETDPreshipment' })).toEqual({
-      workflowName: 'ETDPreshipment',
-      name: 'a.jpg',
-      contentType: 'image/jpeg',
-      meta: { shipDocumentType: 'OTHER', originCountryCode: 'CN', destinationCountryCode: 'US' },
-    });
-    expect(formatBytes(1234)).toBe('1,234 bytes (1.2 KB)');
-    expect(formatBytes(12)).toBe('12 bytes');
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { bytesOf } from '@/test/blobs';
 import { renderWithProviders } from '@/test/render';
 import type { EtdRow, EtdSide } from '@lab/core/contract';
 import { COUNTRIES, datasetStatus, fakeServer } from '@/test/fakeServer';
@@ -143,11 +144,7 @@ describe('Search ETD/ECI', () => {
     const anchor = clicked.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toMatch(/^etd-eci-\d{8}-\d{6}\.csv$/);
     // jsdom's Blob has no arrayBuffer(); FileReader reads it as the browser would.
-    const bytes = await new Promise<Uint8Array>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-      reader.readAsArrayBuffer(saved!);
-    });
+    const bytes = await bytesOf(saved!);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
       'alpha_2,name,name_cn,etd_import,eci_import,signature_import,letterhead_import\r\nUS,United States of America,美国,YES,YES,OPTIONAL,OPTIONAL\r\n',

@@ -37,6 +37,18 @@ export default function EtdTab() {
     requirement.mutate({ from: to, to: from });
   }
 
+  /** One end of the lane: "export from / import to <code> <name>" (the Chinese name alone in Chinese). */
+  const sideCard = (testId: string, title: string, end: EtdRequirementReply['from']) => (
+    <SideCard
+      testId={testId}
+      title={fillMessage(title, {
+        code: end.alpha_2,
+        name: lang === 'zh' ? end.name_cn : `${end.name} ${end.name_cn}`,
+      })}
+      side={end.side}
+    />
+  );
+
   return (
     <Flex vertical gap="middle">
       <DatasetStatus name="etd-eci" />
@@ -52,22 +64,8 @@ export default function EtdTab() {
       </Space>
       {lane && (
         <Flex gap="middle" wrap>
-          <SideCard
-            testId="etd-export"
-            title={fillMessage(m.exportFrom, {
-              code: lane.from.alpha_2,
-              name: lang === 'zh' ? lane.from.name_cn : `${lane.from.name} ${lane.from.name_cn}`,
-            })}
-            side={lane.from.side}
-          />
-          <SideCard
-            testId="etd-import"
-            title={fillMessage(m.importTo, {
-              code: lane.to.alpha_2,
-              name: lang === 'zh' ? lane.to.name_cn : `${lane.to.name} ${lane.to.name_cn}`,
-            })}
-            side={lane.to.side}
-          />
+          {sideCard('etd-export', m.exportFrom, lane.from)}
+          {sideCard('etd-import', m.importTo, lane.to)}
         </Flex>
       )}
       <Divider titlePlacement="start">{m.browse}</Divider>

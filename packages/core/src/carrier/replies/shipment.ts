@@ -1,5 +1,8 @@
-/** How the shipment demo reads a create-shipment answer (pure, tested): its labels and documents. */
-import { arr, num, obj, str } from './json';
+/** How a create-shipment answer reads: its labels and documents, their file names, one zip of them. */
+import { arr, num, obj, str } from './read.js';
+
+// A web-standard global in browsers and Node ≥ 16; core compiles without DOM types.
+declare const atob: (data: string) => string;
 
 export type LabelDocType = 'PNG' | 'PDF' | 'ZPLII' | 'EPL2' | string;
 
@@ -79,7 +82,12 @@ const MIME: Record<string, string> = {
   epl: 'application/octet-stream',
 };
 
-/** The bytes of an encoded document. */
+/** The MIME type a document is saved with. */
+export function documentMime(doc: ShipDocument): string {
+  return MIME[extensionOf(doc.docType)] ?? 'application/octet-stream';
+}
+
+/** The bytes of an encoded document (white space, as mail and logs wrap it, ignored). */
 export function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64.replace(/\s+/g, ''));
   const out = new Uint8Array(bin.length);
@@ -87,26 +95,17 @@ export function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export function documentBlob(doc: ShipDocument): Blob | undefined {
-  if (!doc.encoded) return undefined;
-  return new Blob([decodeBase64(doc.encoded)], { type: MIME[extensionOf(doc.docType)] ?? 'application/octet-stream' });
-}
-
 /** `shipment_<master>.zip` */
 export function zipName(model: ShipmentModel): string {
   return `shipment_${model.masterTrackingNumber || 'labels'}.zip`;
 }
 
-/** Every label and document of the answer in one zip (fflate, loaded on click). */
-export async function shipmentZip(model: ShipmentModel): Promise<{ blob: Blob; count: number }> {
+/** Every label and document of the answer that came encoded, in one zip (fflate, loaded on first use). */
+export async function zipShipment(model: ShipmentModel): Promise<{ bytes: Uint8Array<ArrayBuffer>; count: number }> {
   const { zipSync } = await import('fflate');
   const files: Record<string, Uint8Array> = {};
   for (const doc of [...model.labels, ...model.documents]) {
     if (doc.encoded) files[doc.fileName] = decodeBase64(doc.encoded);
   }
-  const bytes = zipSync(files, { level: 6 });
-  return {
-    blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
-    count: Object.keys(files).length,
-  };
+  return { bytes: zipSync(files, { level: 6 }) as Uint8Array<ArrayBuffer>, count: Object.keys(files).length };
 }

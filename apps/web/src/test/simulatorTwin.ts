@@ -1,32 +1,13 @@
-import { vi } from 'vitest';
 import type { SimDelivery, SimFault, SimShipment, SimSubscription, TrafficEntry } from '@lab/core/contract';
 import { parseIsoDuration, type SimEnvironmentName } from '@lab/core/simulator';
-import { clientConfig, fakeServer, type FakeRoutes } from '@/test/fakeServer';
+import { clientConfig, fakeServer, type FakeRoutes } from './fakeServer';
+import { stubEventSource } from './fakeEventSource';
 
 /**
- * The carrier twin's control API as the Simulator's tests see it (test support, not shipped): the
- * state of each part behind the contract's routes, refusals a test sets per route, and a stand-in
- * EventSource the test pushes realtime events through.
+ * The carrier twin's control API as the Simulator screen's tests see it: the state of each part
+ * behind the contract's routes, refusals a test sets per route, and the stand-in EventSource the
+ * test pushes realtime events through.
  */
-
-export class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  static OPEN = 1;
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onmessage: ((ev: MessageEvent<string>) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-    queueMicrotask(() => this.onopen?.());
-  }
-  emit(topic: string, data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ topic, data }) }));
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 const memphis = { city: 'MEMPHIS', stateOrProvinceCode: 'TN', countryCode: 'US' };
 const paris = { city: 'PARIS', stateOrProvinceCode: '', countryCode: 'FR' };
@@ -252,11 +233,10 @@ export function fakeTwin(initial: Partial<TwinState> = {}) {
     },
   };
   const server = fakeServer(routes);
-  FakeEventSource.instances = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  const streams = stubEventSource();
   /** The page's one realtime stream. */
   const stream = () => {
-    const s = FakeEventSource.instances.at(-1);
+    const s = streams.at(-1);
     if (!s) throw new Error('the page opened no realtime stream');
     return s;
   };

@@ -1,0 +1,1 @@
+export { Captioned } from './Captioned';

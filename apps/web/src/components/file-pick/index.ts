@@ -1,0 +1,1 @@
+export { FilePickButton } from './FilePickButton';

@@ -1,0 +1,34 @@
+import { useSearchParams } from 'react-router';
+import { DEFAULT_LEVEL, LEVELS, type SchemaViewMode } from '@/components/schema-view';
+
+/** Reads and writes the viewer's state in the URL: api, op, part, view, level, field, full. */
+export function useDocParams() {
+  const [params, setParams] = useSearchParams();
+  const levelParam = Number(params.get('level'));
+  const state = {
+    api: params.get('api') ?? undefined,
+    op: params.get('op') ?? undefined,
+    part: params.get('part') ?? 'request',
+    view: (params.get('view') === 'table' ? 'table' : 'tree') as SchemaViewMode,
+    level: (LEVELS as readonly number[]).includes(levelParam) ? levelParam : DEFAULT_LEVEL,
+    field: params.get('field') ?? undefined,
+    full: params.get('full') === '1',
+  };
+  /** Sets the given parameters; `undefined`, `false` and `''` remove one (its default). */
+  const update = (changes: Partial<Record<keyof typeof state, string | number | boolean | undefined>>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === false || v === '') next.delete(k);
+          else next.set(k, v === true ? '1' : String(v));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return [state, update] as const;
+}
+
+export type DocParams = ReturnType<typeof useDocParams>[0];
+export type UpdateDocParams = ReturnType<typeof useDocParams>[1];
