@@ -8,6 +8,7 @@
 // Run: npm run bench label-fairness  (build first: npx tsc -b apps/server)
 // Knobs: LABEL_WORKERS (1), BULK_ORDERS (5), PACKAGES (6 labels an order; 99 is the issue's case, minutes on 2 cores).
 import { randomUUID } from 'node:crypto';
+import { stratusSample } from '@lab/server/bench';
 import { report, startServer, type RunningServer } from './support.ts';
 
 const WORKERS = process.env.LABEL_WORKERS ?? '1';
@@ -31,16 +32,22 @@ async function placeOrder(server: RunningServer, bearer: string, packages: numbe
   const res = await fetch(`${server.baseUrl}${STRATUS}/stratus/v1/order`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ ProjetId: randomUUID(), Transaction: `0,"020"116,"${packages}"187,"DIB"99,""` }),
+    // A transaction Stratus ships (the reference sample: sender, recipient, service, weight), as PDF.
+    body: JSON.stringify({ ProjetId: randomUUID(), Transaction: stratusSample('DIB', `116,"${packages}"`) }),
   });
   if (!res.ok) throw new Error(`order: HTTP ${res.status} ${await res.text()}`);
   const { Id } = (await res.json()) as { Id: string };
-  // STRATUS_SIM_PENDING_POLLS=0: the first poll answers once the order's labels are drawn.
+  // STRATUS_SIM_PENDING_POLLS=0: a poll waits for the order's labels (up to the simulator's render
+  // wait, then answers PENDING while they are still drawn), so polling again at once is the wait.
   return async () => {
-    const polled = await fetch(`${server.baseUrl}${STRATUS}/stratus/v1/order/${Id}`, { headers: auth });
-    const order = (await polled.json()) as { State: string; Labels: unknown[] };
-    if (order.State !== 'COMPLETED' || order.Labels.length !== packages) {
-      throw new Error(`order ${Id}: ${order.State} with ${order.Labels.length} labels`);
+    for (;;) {
+      const polled = await fetch(`${server.baseUrl}${STRATUS}/stratus/v1/order/${Id}`, { headers: auth });
+      const order = (await polled.json()) as { State: string; Labels: unknown[]; Message?: string };
+      if (order.State === 'PENDING') continue;
+      if (order.State !== 'COMPLETED' || order.Labels.length !== packages) {
+        throw new Error(`order ${Id}: ${order.State} with ${order.Labels.length} labels ${order.Message ?? ''}`);
+      }
+      return;
     }
   };
 }

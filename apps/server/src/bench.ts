@@ -14,6 +14,7 @@ export { loadCityRecords } from './modules/lookups/cities/cityIndex.js';
 export { transactionsDataset } from './modules/transactions/dataset.js';
 export { TransactionCatalog } from './modules/transactions/service.js';
 export { openSse, type SseReader } from './test/sseReader.js';
+export { stratusSample } from './test/stratusSample.js';
 export { labModules };
 export { carrierOpenApiDataset } from './modules/openapi/dataset.js';
 export { indexOperations } from './modules/openapi/document.js';
