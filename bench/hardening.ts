@@ -8,19 +8,13 @@
 //   image        four POSTs of a 16000 × 16000 PNG (about 31 KB) to /lab/api/labels/v1/graphics: statuses,
 //                the server's RSS before and after, and how long a small render of another client took meanwhile.
 //   connections  1,100 connections trickling request bodies, then 200 health probes: how many answered 200.
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { deflateSync, gzipSync, createGunzip } from 'node:zlib';
-import { startServer, type RunningServer } from './support.ts';
+import { count, pause, rssMb, startServer } from './support.ts';
 
 const parts = process.argv.slice(2);
 const wanted = (name: string) => parts.length === 0 || parts.includes(name);
-
-function rssMb(server: RunningServer): number {
-  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
 
 function listen(handler: http.RequestListener): Promise<{ url: string; close: () => void }> {
   const server = http.createServer(handler);
@@ -38,6 +32,8 @@ function listen(handler: http.RequestListener): Promise<{ url: string; close: ()
 }
 
 async function deadline() {
+  const limitMs = count(3000, 300);
+  const byteMs = count(500, 50);
   const upstream = await listen((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     let n = 0;
@@ -46,16 +42,16 @@ async function deadline() {
         clearInterval(timer);
         res.end();
       } else res.write(' ');
-    }, 500);
+    }, byteMs);
   });
-  const server = await startServer({ STRATUS_URL: upstream.url, GATEWAY_STRATUS_TIMEOUT_MS: '3000' });
+  const server = await startServer({ STRATUS_URL: upstream.url, GATEWAY_STRATUS_TIMEOUT_MS: String(limitMs) });
   try {
     const started = performance.now();
     const res = await fetch(`${server.baseUrl}/lab/api/stratus/stratus/v1/greet`);
     await res.arrayBuffer();
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `deadline: status ${res.status} after ${seconds.toFixed(1)} s (limit 3 s, upstream 1 byte / 500 ms × 20)`,
+      `deadline: status ${res.status} after ${seconds.toFixed(1)} s (limit ${limitMs / 1000} s, upstream 1 byte / ${byteMs} ms × 20)`,
     );
   } finally {
     await server.stop();
@@ -64,14 +60,14 @@ async function deadline() {
 }
 
 async function gzip() {
-  const bomb = gzipSync(Buffer.alloc(200 * 1024 * 1024), { level: 9 });
+  const bomb = gzipSync(Buffer.alloc(count(200, 4) * 1024 * 1024), { level: 9 });
   const upstream = await listen((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
     res.end(bomb);
   });
   const server = await startServer({ STRATUS_URL: upstream.url });
   try {
-    const rss0 = rssMb(server);
+    const rss0 = rssMb(server.child.pid);
     const { status, wire, inflated } = await new Promise<{ status: number; wire: number; inflated: number }>(
       (resolve, reject) => {
         http
@@ -94,7 +90,7 @@ async function gzip() {
     );
     console.log(
       `gzip: upstream sends ${(bomb.length / 1024).toFixed(0)} KB; gateway answers ${status}, ${(wire / 1024).toFixed(0)} KB ` +
-        `on the wire inflating to ${(inflated / 1024 / 1024).toFixed(1)} MB at the caller; server RSS ${rss0.toFixed(0)} → ${rssMb(server).toFixed(0)} MB`,
+        `on the wire inflating to ${(inflated / 1024 / 1024).toFixed(1)} MB at the caller; server RSS ${rss0.toFixed(0)} → ${rssMb(server.child.pid).toFixed(0)} MB`,
     );
   } finally {
     await server.stop();
@@ -138,12 +134,13 @@ function pngBomb(w: number, h: number): Buffer {
 }
 
 async function image() {
-  const bomb = pngBomb(16_000, 16_000);
+  const side = count(16_000, 1_000);
+  const bomb = pngBomb(side, side);
   const server = await startServer();
   try {
-    const rss0 = rssMb(server);
+    const rss0 = rssMb(server.child.pid);
     let peak = rss0;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server))), 100);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.child.pid))), 100);
     const post = (body: Buffer, type: string) =>
       fetch(`${server.baseUrl}/lab/api/labels/v1/graphics`, {
         method: 'POST',
@@ -152,7 +149,7 @@ async function image() {
       });
     const small = pngBomb(64, 64);
     const bombs = Array.from({ length: 4 }, () => post(bomb, 'image/png').then((r) => r.status));
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
     const started = performance.now();
     const other = await fetch(`${server.baseUrl}/lab/api/labels/v1/graphics`, {
       method: 'POST',
@@ -164,8 +161,8 @@ async function image() {
     const statuses = await Promise.all(bombs);
     clearInterval(sampler);
     console.log(
-      `image: ${(bomb.length / 1024).toFixed(0)} KB PNG declaring 16000×16000, 4 posts → ${statuses.join(', ')}; ` +
-        `another client's 64×64 → ${other.status}${otherText} in ${otherMs.toFixed(0)} ms; server RSS ${rss0.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${rssMb(server).toFixed(0)} MB`,
+      `image: ${(bomb.length / 1024).toFixed(0)} KB PNG declaring ${side}×${side}, 4 posts → ${statuses.join(', ')}; ` +
+        `another client's 64×64 → ${other.status}${otherText} in ${otherMs.toFixed(0)} ms; server RSS ${rss0.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${rssMb(server.child.pid).toFixed(0)} MB`,
     );
   } finally {
     await server.stop();
@@ -176,8 +173,10 @@ async function connections() {
   const server = await startServer();
   const { port } = new URL(server.baseUrl);
   const sockets: net.Socket[] = [];
+  const connections = count(1_100, 20);
+  const probes = count(200, 5);
   try {
-    for (let i = 0; i < 1_100; i++) {
+    for (let i = 0; i < connections; i++) {
       const s = net.connect(Number(port), '127.0.0.1');
       s.on('error', () => {});
       s.write(
@@ -188,9 +187,9 @@ async function connections() {
     const trickle = setInterval(() => {
       for (const s of sockets) if (!s.destroyed) s.write(' ');
     }, 1_000);
-    await new Promise((r) => setTimeout(r, 2_000));
+    await pause(count(2_000, 200));
     let ok = 0;
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < probes; i++) {
       try {
         const res = await fetch(`${server.baseUrl}/lab/api/health`, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) ok++;
@@ -200,7 +199,9 @@ async function connections() {
     }
     clearInterval(trickle);
     const open = sockets.filter((s) => !s.destroyed).length;
-    console.log(`connections: 1100 trickling (${open} still open at the end), health probes answered ${ok} of 200`);
+    console.log(
+      `connections: ${connections} trickling (${open} still open at the end), health probes answered ${ok} of ${probes}`,
+    );
   } finally {
     for (const s of sockets) s.destroy();
     await server.stop();

@@ -9,11 +9,11 @@
 // Knobs: LABEL_WORKERS (1), BULK_ORDERS (5), PACKAGES (6 labels an order; 99 is the case, minutes on 2 cores).
 import { randomUUID } from 'node:crypto';
 import { stratusSample } from '@lab/server/bench';
-import { report, startServer, type RunningServer } from './support.ts';
+import { count, report, startServer, type RunningServer } from './support.ts';
 
 const WORKERS = process.env.LABEL_WORKERS ?? '1';
-const BULK_ORDERS = Number(process.env.BULK_ORDERS ?? 5);
-const PACKAGES = Number(process.env.PACKAGES ?? 6);
+const BULK_ORDERS = count(5, 1, 'BULK_ORDERS');
+const PACKAGES = count(6, 1, 'PACKAGES');
 
 const STRATUS = '/lab/sim/stratus';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, labModules, loadCityRecords, loadConfig } from '@lab/server/bench';
-import { report, summarize } from './support.ts';
+import { count, report, summarize } from './support.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-lookups-'));
 const config = loadConfig(
@@ -26,13 +26,13 @@ const cities = await loadCityRecords();
 let seed = 7;
 const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
 const queries: string[] = [];
-for (let i = 0; i < 1000; i++) {
+for (let i = 0; i < count(1000, 20); i++) {
   const city = cities[rand(cities.length)]!;
   const prefix = city.name.slice(0, 1 + rand(8));
   const country = i % 3 === 0 ? `&country=${city.country}` : '';
   queries.push(`/lab/api/utils/v1/cities?q=${encodeURIComponent(prefix)}${country}`);
 }
-for (const q of queries.slice(0, 100)) await app.inject(q); // warm-up
+for (const q of queries.slice(0, count(100, 5))) await app.inject(q); // warm-up
 
 const injectMs: number[] = [];
 const indexMs: number[] = [];

@@ -21,6 +21,7 @@ export { indexOperations } from './modules/openapi/document.js';
 export { DocumentValidators } from './modules/openapi/validators.js';
 export { OperationChecker } from './modules/openapi/check.js';
 export { RenderPool } from './modules/labels/pool.js';
+export { shipmentWebhookPayload } from './modules/sim/webhooks.js';
 
 /** The simulators and the modules behind their services, as `lab sim` runs them. */
 export const simulatorModules = simulatorsOf(labModules);
