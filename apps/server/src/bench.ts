@@ -10,7 +10,7 @@ export { buildApp, servicesOf } from './app.js';
 export { loadConfig } from './config.js';
 export { runImport } from './imports/registry.js';
 export { loadEngine, runJob } from './modules/labels/engine.js';
-export { loadCityRecords } from './modules/lookups/cities/cityIndex.js';
+export { loadCityTable } from './modules/lookups/cities/cityData.js';
 export { transactionsDataset } from './modules/transactions/dataset.js';
 export { TransactionCatalog } from './modules/transactions/service.js';
 export { openSse, type SseReader } from './test/sseReader.js';
