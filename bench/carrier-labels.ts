@@ -14,7 +14,7 @@ const WARMUP = count(3, 0);
 
 const sim = await startApp(simulatorModules, {
   env: { SIM_SEED: '7', LABEL_WORKERS: '1' },
-  carrierDocuments: true,
+  carrierEndpoints: ['ship-create'],
 });
 const address = await sim.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `${address}/lab/sim/carrier`;

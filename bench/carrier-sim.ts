@@ -16,7 +16,7 @@ import { carrierDocsDir, count, report, summarize } from './support.ts';
 import { carrierToken, injectShip, shipRequest, startApp } from './support/app.ts';
 
 const VALIDATIONS = count(5000, 5, 'BENCH_VALIDATIONS');
-const CALLS = count(200, 2, 'BENCH_SIM_CALLS');
+const CALLS = count(200, 1, 'BENCH_SIM_CALLS');
 const WARMUP = count(20, 1);
 
 // ── 1. validation of a ship request, after compile ──
@@ -68,7 +68,10 @@ const WARMUP = count(20, 1);
 // ── 2. the simulator called directly (HTTP, in this process) ──
 {
   // The simulators and the modules behind the services they need (the labels' renderer among them).
-  const sim = await startApp(simulatorModules, { env: { SIM_SEED: '7' }, carrierDocuments: true });
+  const sim = await startApp(simulatorModules, {
+    env: { SIM_SEED: '7' },
+    carrierEndpoints: ['rate-quotes', 'ship-create'],
+  });
   const app = sim.app;
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `${address}/lab/sim/carrier`;
@@ -143,7 +146,7 @@ const WARMUP = count(20, 1);
   const max = count(Math.max(50, Math.floor(CALLS / 2)), 2);
   const sim = await startApp(simulatorModules, {
     env: { SIM_SEED: '7', SIM_MAX_SHIPMENTS: String(max) },
-    carrierDocuments: true,
+    carrierEndpoints: ['ship-create'],
   });
   const app = sim.app;
   const token = await carrierToken(app);

@@ -1,15 +1,15 @@
 // FAPI Playground budgets: its chunk sizes (raw and gzip), and the time from a click on
 // "call API" to the rendered answer for create shipment against the built-in simulator, through
-// the gateway, in system Chromium (the carrier's documents imported, so the simulator validates
-// as in use). The clock runs in the page: a click on "call API" → the frame after the tab's
+// the gateway, in system Chromium (the carrier's ship document imported, so the simulator
+// validates as in use). The clock runs in the page: a click on "call API" → the frame after the tab's
 // history count and the response summary show the new call (set in the same render as the
 // response editor's text).
-import { carrierDocsDir, count, report, startServer, summarize } from './support.ts';
+import { carrierDocuments, count, report, startServer, summarize } from './support.ts';
 import { launchChromium } from './support/browser.ts';
 import { gzipKb, rawKb, readManifest, shellFiles, staticClosure, type Manifest } from './support/webBuild.ts';
 
 const RUNS = Math.min(count(15, 1, 'RUNS'), 17); // the tab keeps 20 calls; 3 are warm-up
-const WARMUP = count(3, 1);
+const WARMUP = count(3, 0);
 /** `LABELS=URL_ONLY`: the overwrite row asks for label URLs (no label rendering in the simulator). */
 const LABELS = process.env.LABELS === 'URL_ONLY' ? 'URL_ONLY' : 'LABEL';
 
@@ -38,7 +38,7 @@ if (toolEntry.raw > 0) report('tool entry outside the shell, gzip', toolEntry.gz
 console.log(`page chunks: ${pageFiles.join(', ')}`);
 console.log(`editor chunks: ${editorFiles.join(', ')}`);
 
-const server = await startServer({}, { carrierDocuments: [carrierDocsDir] });
+const server = await startServer({}, { carrierDocuments: carrierDocuments('ship-create') });
 const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { defaultSample, endpointById } from '@lab/core/carrier';
-import { carrierDocsDir, count, report, startServer, summarize, verdict, type RunningServer } from './support.ts';
+import { carrierDocuments, count, report, startServer, summarize, verdict, type RunningServer } from './support.ts';
 
 const SAMPLES = count(400, 3, 'BENCH_GATEWAY_SAMPLES');
 // Enough rounds for the JIT to settle on both paths (a few hundred calls change p50 by 2-3×).
@@ -98,10 +98,10 @@ async function once(server: RunningServer, t: Target, path: string): Promise<num
   return ms;
 }
 
-// A carrier endpoint: the carrier's documents imported, so the simulator validates requests as in use.
+// A carrier endpoint: its OpenAPI document imported, so the simulator validates requests as in use.
 const server = await startServer(
   { GATEWAY_RATE_LIMIT_PER_MINUTE: String(100 * (SAMPLES + WARMUP)) },
-  endpoint !== 'stratus-greet' && fs.existsSync(carrierDocsDir) ? { carrierDocuments: [carrierDocsDir] } : {},
+  endpoint !== 'stratus-greet' ? { carrierDocuments: carrierDocuments(endpoint) } : {},
 );
 try {
   const t = await target(server);

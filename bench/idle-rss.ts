@@ -7,14 +7,15 @@ import path from 'node:path';
 import { count, pause, repoRoot, report, rssMb, startServer } from './support.ts';
 
 const IDLE_MS = count(5_000, 300, 'BENCH_IDLE_MS');
-const BURST = count(24, 2, 'BENCH_BURST');
+const BURST = count(24, 1, 'BENCH_BURST');
+const WORKERS = count(2, 1);
 /** How long past the idle time the memory is read (the collection after eviction takes a moment). */
 const AFTER_MS = count(5_000, 300);
 const fedex = fs.readFileSync(path.resolve(repoRoot, '../shared/reference/zpl-corpus/fedex.zpl'), 'utf8');
 
 // Memory, not speed, is measured here: a loaded machine must not turn renders into deadline 422s.
 const server = await startServer({
-  LABEL_WORKERS: '2',
+  LABEL_WORKERS: String(WORKERS),
   LABEL_WORKER_IDLE_MS: String(IDLE_MS),
   LABEL_REQUEST_DEADLINE_MS: '300000',
   LABEL_RENDER_TIMEOUT_MS: '300000',

@@ -54,7 +54,7 @@ async function batchRate(server: RunningServer): Promise<number> {
 }
 
 async function warm(server: RunningServer, workers: number) {
-  await Promise.all(Array.from({ length: workers * 2 }, () => post(server, fresh())));
+  await Promise.all(Array.from({ length: count(workers * 2, workers) }, () => post(server, fresh())));
 }
 
 await loadEngine();

@@ -13,8 +13,9 @@ const RUNS = count(5, 1, 'RUNS');
 /** GETs of an order that answer PENDING (the simulator's default 2; a smoke run skips the wait). */
 const PENDING_POLLS = count(2, 0);
 
+const PACKAGES = count(2, 1);
 // The screen sets 187 (printer type) itself for the output chosen.
-const TWO_PACKAGES = stratusSample('DIB', '116,"2"');
+const TRANSACTION = stratusSample('DIB', `116,"${PACKAGES}"`);
 
 const option = (page: Page, name: string) =>
   page.locator('label.ant-radio-button-wrapper', { hasText: new RegExp(`^${name}$`) });
@@ -60,7 +61,7 @@ try {
   await dialog.getByRole('button', { name: 'verify or refresh token' }).click();
   await dialog.getByText('key pair verified', { exact: true }).waitFor();
   await dialog.getByRole('button', { name: 'save and close' }).click();
-  await page.getByLabel('transaction', { exact: true }).fill(TWO_PACKAGES);
+  await page.getByLabel('transaction', { exact: true }).fill(TRANSACTION);
 
   for (const mode of ['PDF', 'ZPL rotated'] as const) {
     if (mode === 'ZPL rotated') {

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { endpointById } from '@lab/core/carrier';
 import { freePort } from '../e2e/support/ports.ts';
 
 export { freePort };
@@ -9,6 +10,19 @@ export { freePort };
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The carrier's OpenAPI documents (reference data beside the checkout). */
 export const carrierDocsDir = path.resolve(repoRoot, '../shared/reference/carrier-openapi');
+
+/**
+ * The documents of the carrier endpoints a benchmark calls (catalogue ids), so the twin validates
+ * those calls as in use; the other documents would only cost their import (~7 s of CPU for all).
+ */
+export function carrierDocuments(...endpointIds: string[]): string[] {
+  const names = endpointIds.map((id) => {
+    const entry = endpointById(id);
+    if (!entry?.operation) throw new Error(`no carrier endpoint ${id} with a document`);
+    return entry.operation.document;
+  });
+  return [...new Set(names)].map((name) => path.join(carrierDocsDir, `${name}.json`));
+}
 
 /**
  * Smoke mode (`npm run bench -- --smoke`, a step of `npm test`): every benchmark runs with tiny

@@ -1,5 +1,5 @@
 // Traffic log budget (issue 32): the log adds ≤ 0.5 ms p50 per simulator call. Two apps on one
-// SQLite file with the carrier's OpenAPI documents imported, the same simulators and fault hooks;
+// SQLite file with the carrier's OpenAPI documents of both calls imported, the same simulators and fault hooks;
 // one records every call (the defaults: 500 entries, 16 MiB, bodies cut at 64 KiB), the other has
 // the log off (TRAFFIC_MAX_ENTRIES=0: no hooks). Calls alternate between them so drift hits both
 // alike. Server time is app.inject (no socket); "per call, all work" divides the wall time of a
@@ -16,7 +16,7 @@ const WARMUP = count(50, 1);
 const RUNS = count(6, 1);
 
 const env = { SIM_SEED: '7' };
-const logOn = await startApp(simulatorModules, { env, carrierDocuments: true });
+const logOn = await startApp(simulatorModules, { env, carrierEndpoints: ['postal-validate', 'rate-quotes'] });
 const logOff = await startApp(simulatorModules, {
   env: { ...env, TRAFFIC_MAX_ENTRIES: '0' },
   database: { dialect: 'sqlite', file: path.join(logOn.dir, 'lab.sqlite') },

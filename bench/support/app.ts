@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultSample } from '@lab/core/carrier';
 import { buildApp, carrierOpenApiDataset, loadConfig, runImport } from '@lab/server/bench';
-import { carrierDocsDir } from '../support.ts';
+import { carrierDocuments } from '../support.ts';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 type Modules = Parameters<typeof loadConfig>[2];
@@ -24,8 +24,8 @@ export interface AppOptions {
   env?: Record<string, string>;
   /** Another database than a fresh SQLite file in the app's folder (e.g. one two apps share). */
   database?: Database;
-  /** Import the carrier's OpenAPI documents (so the twin validates as in use). */
-  carrierDocuments?: boolean;
+  /** The carrier endpoints (catalogue ids) whose OpenAPI documents to import, so the twin validates those calls as in use. */
+  carrierEndpoints?: string[];
 }
 
 /** buildApp over `modules` with a temporary folder for its SQLite file and web root, removed on close. */
@@ -34,7 +34,10 @@ export async function startApp(modules: Modules, options: AppOptions = {}): Prom
   const database = options.database ?? { dialect: 'sqlite' as const, file: path.join(dir, 'lab.sqlite') };
   const config = loadConfig({ LOG_LEVEL: 'warn', ...options.env }, { database, webDistDir: dir }, modules);
   const app = await buildApp(config, { modules });
-  if (options.carrierDocuments) await runImport(app.db, [carrierOpenApiDataset], 'carrier-openapi', [carrierDocsDir]);
+  if (options.carrierEndpoints) {
+    const files = carrierDocuments(...options.carrierEndpoints);
+    await runImport(app.db, [carrierOpenApiDataset], 'carrier-openapi', files);
+  }
   return {
     app,
     dir,

@@ -1,24 +1,33 @@
-// The smoke run (`npm run bench -- --smoke`, scripts/bench.mjs): the named benchmarks (all by
-// default) one after the other in this one process — the server's modules load once, not once
-// per benchmark — each with its tiny sizes. A benchmark fails when it throws, takes longer than
-// BENCH_TIMEOUT_MS, or never took a size from count(); any failure fails the run (exit 1).
-// Run: LAB_BENCH_SMOKE=1 node --conditions=@lab/source --import tsx bench/support/smoke.ts [name…]
-import fs from 'node:fs';
+// One lane of the smoke run (`npm run bench -- --smoke`): scripts/bench.mjs forks this with IPC and
+// hands it benchmark names one at a time; it runs each in this process — the server's modules load
+// once per lane, not once per benchmark — with its tiny sizes, and answers with how it went. A
+// benchmark fails when it throws, takes longer than BENCH_TIMEOUT_MS, or never took a size from
+// count() (it has no smoke mode). After a timeout the benchmark is still running here, so the lane
+// ends and the run starts another.
 import path from 'node:path';
 import { sizesGiven, smoke } from '../support.ts';
 
+export interface SmokeResult {
+  name: string;
+  seconds: number;
+  /** CPU time of this process (not of the servers or browsers it started). */
+  cpuSeconds: number;
+  problem: string;
+}
+export type ToLane = { run: string } | { stop: true };
+export type FromLane = { ready: true } | { started: string } | { done: SmokeResult };
+
 const BENCH_TIMEOUT_MS = 120_000;
 
-if (!smoke) throw new Error('the smoke runner runs with LAB_BENCH_SMOKE=1 (npm run bench -- --smoke)');
-const names = process.argv.slice(2);
+if (!smoke || !process.send) throw new Error('a smoke lane is forked by scripts/bench.mjs (npm run bench -- --smoke)');
+const send = (message: FromLane) => process.send!(message);
 // A benchmark reads its own options from argv (e.g. hardening's parts): it gets none here.
 process.argv.length = 2;
 
-const results: { name: string; seconds: number; problem: string }[] = [];
-for (const name of names) {
-  console.log(`\n━━ bench/${name}.ts (smoke) ━━`);
+async function run(name: string): Promise<SmokeResult> {
   const before = sizesGiven();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let problem = '';
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -35,26 +44,16 @@ for (const name of names) {
   } finally {
     clearTimeout(timer);
   }
-  if (problem) console.error(`bench/${name}.ts ${problem}`);
-  results.push({ name, seconds: (performance.now() - started) / 1000, problem });
-  // A benchmark that timed out is still running in this process: nothing after it would be fair.
-  if (problem.startsWith('threw: did not finish')) break;
+  const { user, system } = process.cpuUsage(cpu);
+  return { name, seconds: (performance.now() - started) / 1000, cpuSeconds: (user + system) / 1e6, problem };
 }
 
-console.log('\n━━ smoke ━━');
-for (const r of results) {
-  console.log(
-    `${r.problem ? 'FAIL' : 'ok  '} ${r.name.padEnd(16)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.problem}`,
-  );
-}
-const failed = results.filter((r) => r.problem).length + names.length - results.length;
-const total = results.reduce((sum, r) => sum + r.seconds, 0);
-console.log(`${names.length} benchmarks, ${failed} failed, ${total.toFixed(1)} s`);
-// For `npm test`'s summary (scripts/test.mjs): each benchmark, and what failed.
-if (process.env.LAB_BENCH_REPORT) {
-  const benchmarks = names.map(
-    (name) => results.find((r) => r.name === name) ?? { name, seconds: 0, problem: 'not run' },
-  );
-  fs.writeFileSync(process.env.LAB_BENCH_REPORT, JSON.stringify({ benchmarks }, null, 2));
-}
-process.exit(failed ? 1 : 0);
+process.on('message', (message: ToLane) => {
+  if ('stop' in message) process.exit(0);
+  send({ started: message.run });
+  void run(message.run).then((result) => {
+    send({ done: result });
+    if (result.problem.startsWith('threw: did not finish')) process.exit(1);
+  });
+});
+send({ ready: true });
