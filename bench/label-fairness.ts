@@ -71,7 +71,9 @@ const server = await startServer({
 try {
   // The workers start and load the engine before anything is measured.
   const warm = await token(server, 'bench-warm');
-  await Promise.all(Array.from({ length: Number(WORKERS) }, async () => (await placeOrder(server, warm, 1))()));
+  await Promise.all(
+    Array.from({ length: count(Number(WORKERS), 0) }, async () => (await placeOrder(server, warm, 1))()),
+  );
 
   const labels = BULK_ORDERS * PACKAGES + 1;
   console.log(`${BULK_ORDERS} orders × ${PACKAGES} PDF labels, then a 1-label order; LABEL_WORKERS=${WORKERS}`);
