@@ -4,54 +4,29 @@
 // interleaved (engine, twin, engine, …) so load from other processes falls on both alike. Each
 // shipment gets a new tracking number, so the render cache never answers.
 // Run: npx tsx --conditions=@lab/source bench/carrier-labels.ts
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { defaultSample } from '@lab/core/carrier';
 import { pdfPageSize } from '@lab/core/labels';
-import {
-  buildApp,
-  carrierOpenApiDataset,
-  loadConfig,
-  loadEngine,
-  runImport,
-  runJob,
-  simulatorModules,
-} from '@lab/server/bench';
-import { repoRoot, report, summarize } from './support.ts';
+import { loadEngine, runJob, simulatorModules } from '@lab/server/bench';
+import { count, report, reportSpread } from './support.ts';
+import { carrierToken, shipRequest, startApp } from './support/app.ts';
 
-const DOCS = path.resolve(repoRoot, '../shared/reference/carrier-openapi');
-const SAMPLES = Number(process.env.BENCH_TWIN_LABEL_SAMPLES ?? 30);
+const SAMPLES = count(30, 1, 'BENCH_TWIN_LABEL_SAMPLES');
+const WARMUP = count(3, 0);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-twin-'));
-const config = loadConfig(
-  { LOG_LEVEL: 'warn', SIM_SEED: '7', LABEL_WORKERS: '1' },
-  { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },
-  simulatorModules,
-);
-const app = await buildApp(config, { modules: simulatorModules });
-await runImport(app.db, [carrierOpenApiDataset], 'carrier-openapi', [DOCS]);
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const sim = await startApp(simulatorModules, {
+  env: { SIM_SEED: '7', LABEL_WORKERS: '1' },
+  carrierEndpoints: ['ship-create'],
+});
+const address = await sim.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `${address}/lab/sim/carrier`;
-const token = (
-  (await (
-    await fetch(`${base}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
-    })
-  ).json()) as { access_token: string }
-).access_token;
+const token = await carrierToken(sim.app);
 
 /** One create-shipment of the default sample (one package, 4 × 6), as `imageType`; the label and the client's time. */
 async function ship(imageType: 'ZPLII' | 'PDF'): Promise<{ ms: number; label: Buffer }> {
-  const body = defaultSample('ship-create') as { requestedShipment: { labelSpecification: Record<string, string> } };
-  body.requestedShipment.labelSpecification = { imageType, labelStockType: 'PAPER_4X6' };
   const t = performance.now();
   const res = await fetch(`${base}/ship/v1/shipments`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(shipRequest(imageType)),
   });
   const json = (await res.json()) as {
     output: { transactionShipments: { pieceResponses: { packageDocuments: { encodedLabel: string }[] }[] }[] };
@@ -73,7 +48,7 @@ async function engine(label: Buffer): Promise<number> {
 
 try {
   await loadEngine();
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < WARMUP; i++) {
     await engine((await ship('ZPLII')).label);
     await ship('PDF');
   }
@@ -84,14 +59,9 @@ try {
     direct.push(await engine((await ship('ZPLII')).label));
     twin.push((await ship('PDF')).ms);
   }
-  const d = summarize(direct);
-  const w = summarize(twin);
-  report('engine alone, twin label 4x6 8dpmm → PDF: p50', d.p50, 'ms');
-  report('engine alone: p95', d.p95, 'ms');
-  report('twin create shipment, PDF label, over HTTP: p50', w.p50, 'ms');
-  report('twin create shipment, PDF label: p95', w.p95, 'ms');
+  const d = reportSpread('engine alone, twin label 4x6 8dpmm → PDF', direct);
+  const w = reportSpread('twin create shipment, PDF label, over HTTP', twin);
   report('twin PDF label p50 / engine p50', w.p50 / d.p50, '×', { max: 1.1 });
 } finally {
-  await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await sim.close();
 }

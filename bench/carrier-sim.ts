@@ -9,28 +9,19 @@
 // the number created, so every create also forgets the oldest shipment).
 // Run: npx tsx --conditions=@lab/source bench/carrier-sim.ts
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { defaultSample } from '@lab/core/carrier';
-import {
-  buildApp,
-  carrierOpenApiDataset,
-  DocumentValidators,
-  indexOperations,
-  loadConfig,
-  OperationChecker,
-  runImport,
-  simulatorModules,
-} from '@lab/server/bench';
-import { repoRoot, report, summarize } from './support.ts';
+import { DocumentValidators, indexOperations, OperationChecker, simulatorModules } from '@lab/server/bench';
+import { carrierDocsDir, count, report, summarize } from './support.ts';
+import { carrierToken, injectShip, shipRequest, startApp } from './support/app.ts';
 
-const DOCS = path.resolve(repoRoot, '../shared/reference/carrier-openapi');
-const VALIDATIONS = Number(process.env.BENCH_VALIDATIONS ?? 5000);
-const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
+const VALIDATIONS = count(5000, 5, 'BENCH_VALIDATIONS');
+const CALLS = count(200, 1, 'BENCH_SIM_CALLS');
+const WARMUP = count(20, 1);
 
 // ── 1. validation of a ship request, after compile ──
 {
-  const doc = JSON.parse(fs.readFileSync(path.join(DOCS, 'ship--Shipment-Resource.json'), 'utf8'));
+  const doc = JSON.parse(fs.readFileSync(path.join(carrierDocsDir, 'ship--Shipment-Resource.json'), 'utf8'));
   const op = indexOperations('ship--Shipment-Resource', doc).find(
     (o) => o.method === 'POST' && o.path === '/ship/v1/shipments',
   )!;
@@ -51,7 +42,7 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
   const invalid = defaultSample('ship-create') as { requestedShipment: Record<string, unknown> };
   delete invalid.requestedShipment.shipper;
   invalid.requestedShipment.pickupType = 'TELEPORT';
-  for (let i = 0; i < 500; i++) checker.check(i % 2 ? valid : invalid);
+  for (let i = 0; i < count(500, 2); i++) checker.check(i % 2 ? valid : invalid);
   const okMs: number[] = [];
   const badMs: number[] = [];
   for (let i = 0; i < VALIDATIONS; i++) {
@@ -76,26 +67,15 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
 
 // ── 2. the simulator called directly (HTTP, in this process) ──
 {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-sim-'));
   // The simulators and the modules behind the services they need (the labels' renderer among them).
-  const config = loadConfig(
-    { LOG_LEVEL: 'warn', SIM_SEED: '7' },
-    { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },
-    simulatorModules,
-  );
-  const app = await buildApp(config, { modules: simulatorModules });
-  await runImport(app.db, [carrierOpenApiDataset], 'carrier-openapi', [DOCS]);
+  const sim = await startApp(simulatorModules, {
+    env: { SIM_SEED: '7' },
+    carrierEndpoints: ['rate-quotes', 'ship-create'],
+  });
+  const app = sim.app;
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `${address}/lab/sim/carrier`;
-  const token = (
-    (await (
-      await fetch(`${base}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
-      })
-    ).json()) as { access_token: string }
-  ).access_token;
+  const token = await carrierToken(app);
 
   /** One POST to the simulator, timed from send to the last byte of a 200 reply. */
   const timedPost = async (route: string, body: unknown) => {
@@ -109,11 +89,8 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
     return performance.now() - t;
   };
-  const ship = async (imageType: string) => {
-    const body = defaultSample('ship-create') as { requestedShipment: { labelSpecification: Record<string, string> } };
-    body.requestedShipment.labelSpecification = { imageType, labelStockType: 'PAPER_4X6' };
-    return timedPost('/ship/v1/shipments', body);
-  };
+  const ship = (imageType: 'ZPLII' | 'PDF') => timedPost('/ship/v1/shipments', shipRequest(imageType));
+
   // Rate quotes (budget p50 ≤ 5 ms server time), before the PDF renders load the machine: the
   // default sample (a US domestic lane, every service, LIST and ACCOUNT rates), and an international
   // one (the destination found by city name, a customs value). Server time is app.inject (no
@@ -143,7 +120,7 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
       ['server time', injectRate],
       ['HTTP', (b: unknown) => timedPost('/rate/v1/rates/quotes', b)],
     ] as const) {
-      for (let i = 0; i < 20; i++) await call(body);
+      for (let i = 0; i < WARMUP; i++) await call(body);
       const ms: number[] = [];
       for (let i = 0; i < CALLS; i++) ms.push(await call(body));
       const s = summarize(ms);
@@ -152,8 +129,8 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     }
   }
 
-  for (const imageType of ['ZPLII', 'PDF']) {
-    for (let i = 0; i < 20; i++) await ship(imageType);
+  for (const imageType of ['ZPLII', 'PDF'] as const) {
+    for (let i = 0; i < WARMUP; i++) await ship(imageType);
     const ms: number[] = [];
     for (let i = 0; i < CALLS; i++) ms.push(await ship(imageType));
     const s = summarize(ms);
@@ -161,50 +138,24 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     report(`simulator create shipment (${imageType}), p95`, s.p95, 'ms');
   }
 
-  await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await sim.close();
 }
 
 // ── 3. create shipment, 2 packages, ZPLII: server time, retention at work ──
 {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-sim-'));
-  const max = Math.max(50, Math.floor(CALLS / 2));
-  const config = loadConfig(
-    { LOG_LEVEL: 'warn', SIM_SEED: '7', SIM_MAX_SHIPMENTS: String(max) },
-    { database: { dialect: 'sqlite', file: path.join(dir, 'lab.sqlite') }, webDistDir: dir },
-    simulatorModules,
-  );
-  const app = await buildApp(config, { modules: simulatorModules });
-  await runImport(app.db, [carrierOpenApiDataset], 'carrier-openapi', [DOCS]);
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
-    })
-  ).json<{ access_token: string }>().access_token;
-  const body = defaultSample('ship-create') as {
-    requestedShipment: { labelSpecification: Record<string, string>; requestedPackageLineItems: unknown[] };
-  };
-  body.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
+  const max = count(Math.max(50, Math.floor(CALLS / 2)), 2);
+  const sim = await startApp(simulatorModules, {
+    env: { SIM_SEED: '7', SIM_MAX_SHIPMENTS: String(max) },
+    carrierEndpoints: ['ship-create'],
+  });
+  const app = sim.app;
+  const token = await carrierToken(app);
+  const body = shipRequest('ZPLII', 'STOCK_4X6');
   body.requestedShipment.requestedPackageLineItems.push({ weight: { units: 'LB', value: 3 } });
   const payload = JSON.stringify(body);
-  const create = async () => {
-    const t = performance.now();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/ship/v1/shipments',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload,
-    });
-    const ms = performance.now() - t;
-    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`);
-    return ms;
-  };
-  for (let i = 0; i < max + 20; i++) await create(); // warm, and fill the store past its limit
+  for (let i = 0; i < max + WARMUP; i++) await injectShip(app, token, payload); // warm, and fill the store past its limit
   const ms: number[] = [];
-  for (let i = 0; i < CALLS; i++) ms.push(await create());
+  for (let i = 0; i < CALLS; i++) ms.push(await injectShip(app, token, payload));
   const s = summarize(ms);
   report(`create shipment, 2 packages, ZPLII, server time (retention ${max}), p50`, s.p50, 'ms', { max: 10 });
   report(`create shipment, 2 packages, ZPLII, server time (retention ${max}), p95`, s.p95, 'ms');
@@ -213,6 +164,5 @@ const CALLS = Number(process.env.BENCH_SIM_CALLS ?? 200);
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   report('shipments kept after the run (= SIM_MAX_SHIPMENTS)', Number(kept.n), 'rows', { max, min: max });
-  await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await sim.close();
 }

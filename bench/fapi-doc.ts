@@ -13,17 +13,16 @@
 // level-3 field (level 10) in the DOM.
 //
 //   npm run build && npx tsx --conditions=@lab/source bench/fapi-doc.ts      (RUNS=5 by default)
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
-import { repoRoot, startServer, summarize } from './support.ts';
+import type { Page } from 'playwright-core';
+import { carrierDocsDir, count, smoke, startServer, summarize, verdict } from './support.ts';
+import { launchChromium } from './support/browser.ts';
 
-const RUNS = Number(process.env.RUNS ?? 5);
-const SHIP = path.resolve(repoRoot, '../shared/reference/carrier-openapi/ship--Shipment-Resource.json');
+const RUNS = count(5, 1, 'RUNS');
+const SHIP = path.join(carrierDocsDir, 'ship--Shipment-Resource.json');
 const DOC_NAME = 'ship--Shipment-Resource';
 const BUDGET = { level2: 300, level10: 1000 };
 
@@ -194,16 +193,10 @@ async function redoc(page: Page, url: string, level: number, fieldName: string):
   );
 }
 
-const server = await startServer();
+const server = await startServer({}, { carrierDocuments: [SHIP] });
 const docs = await redocServer();
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 try {
-  execFileSync(process.execPath, ['apps/server/bin/lab.js', 'import', 'carrier-openapi', SHIP], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  await new Promise((r) => setTimeout(r, 1_500)); // OPENAPI_RECHECK_MS
   const view = (await (
     await fetch(
       `${server.baseUrl}/lab/api/openapi-docs/${DOC_NAME}/view?method=POST&path=${encodeURIComponent('/ship/v1/shipments')}`,
@@ -255,22 +248,22 @@ try {
   );
   row(['measure', 'ours p50 (max)', `Redoc ${redocVersion} p50 (max)`, 'budget (ours)', 'verdict']);
   row(['---', '---:', '---:', '---:', '---']);
-  const verdict = (o: number, r: number, b: number) =>
-    `${o <= b ? 'within budget' : 'OVER budget'}, ${o < r ? `${(r / o).toFixed(1)}× faster than Redoc` : 'NOT faster than Redoc'}`;
-  row([
-    'choose Create Shipment → request tree painted, level 2',
-    `${p50(ours2).toFixed(0)} ms (${max(ours2).toFixed(0)})`,
-    `${p50(redoc2).toFixed(0)} ms (${max(redoc2).toFixed(0)})`,
-    `≤ ${BUDGET.level2} ms`,
-    verdict(p50(ours2), p50(redoc2), BUDGET.level2),
-  ]);
-  row([
-    'switch to level 10 → painted',
-    `${p50(ours10).toFixed(0)} ms (${max(ours10).toFixed(0)})`,
-    `${p50(redoc10).toFixed(0)} ms (${max(redoc10).toFixed(0)})`,
-    `≤ ${BUDGET.level10} ms`,
-    verdict(p50(ours10), p50(redoc10), BUDGET.level10),
-  ]);
+  for (const [measure, ours, theirs, budget] of [
+    ['choose Create Shipment → request tree painted, level 2', ours2, redoc2, BUDGET.level2],
+    ['switch to level 10 → painted', ours10, redoc10, BUDGET.level10],
+  ] as const) {
+    const o = p50(ours);
+    const r = p50(theirs);
+    const faster = o < r ? `${(r / o).toFixed(1)}× faster than Redoc` : 'NOT faster than Redoc';
+    row([
+      measure,
+      `${o.toFixed(0)} ms (${max(ours).toFixed(0)})`,
+      `${r.toFixed(0)} ms (${max(theirs).toFixed(0)})`,
+      `≤ ${budget} ms`,
+      // Faster than Redoc is a budget too: not judged on a smoke run either.
+      smoke ? verdict(true, `≤ ${budget} ms`) : `${verdict(o <= budget, `≤ ${budget} ms`)}, ${faster}`,
+    ]);
+  }
 } finally {
   await browser.close();
   await docs.close();

@@ -1,72 +1,29 @@
 // FAPI Playground budgets: its chunk sizes (raw and gzip), and the time from a click on
 // "call API" to the rendered answer for create shipment against the built-in simulator, through
-// the gateway, in system Chromium (the carrier's documents imported, so the simulator validates
-// as in use). The clock runs in the page: a click on "call API" → the frame after the tab's
+// the gateway, in system Chromium (the carrier's ship document imported, so the simulator
+// validates as in use). The clock runs in the page: a click on "call API" → the frame after the tab's
 // history count and the response summary show the new call (set in the same render as the
 // response editor's text).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { findChromium, CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
-import { repoRoot, report, startServer, summarize } from './support.ts';
+import { carrierDocuments, count, report, startServer, summarize } from './support.ts';
+import { launchChromium } from './support/browser.ts';
+import { gzipKb, rawKb, readManifest, shellFiles, staticClosure, type Manifest } from './support/webBuild.ts';
 
-const RUNS = Math.min(Number(process.env.RUNS ?? 15), 17); // the tab keeps 20 calls; 3 are warm-up
-const WARMUP = 3;
+const RUNS = Math.min(count(15, 1, 'RUNS'), 17); // the tab keeps 20 calls; 3 are warm-up
+const WARMUP = count(3, 0);
 /** `LABELS=URL_ONLY`: the overwrite row asks for label URLs (no label rendering in the simulator). */
 const LABELS = process.env.LABELS === 'URL_ONLY' ? 'URL_ONLY' : 'LABEL';
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-
-const dist = path.join(repoRoot, 'apps/web/dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
-/** The entry and its static imports (as bench/shell.ts counts them; importing it would run that bench). */
-function shellFiles(): string[] {
-  const entry = Object.entries(manifest).find(([, c]) => c.isEntry);
-  if (!entry) throw new Error('no entry in the Vite manifest');
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const dep of manifest[key]?.imports ?? []) visit(dep);
-  };
-  visit(entry[0]);
-  return [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
-}
-const shell = new Set(shellFiles());
+const manifest: Manifest = readManifest();
+const shell = new Set(shellFiles(manifest));
 
 /** A chunk plus the chunks it imports statically that are not already loaded (shell, `loaded`). */
 function closure(key: string, loaded: Set<string>): string[] {
-  const out = new Set<string>();
-  const visit = (k: string) => {
-    const c = manifest[k];
-    if (!c || shell.has(c.file) || loaded.has(c.file) || out.has(c.file)) return;
-    out.add(c.file);
-    for (const dep of c.imports ?? []) visit(dep);
-  };
-  visit(key);
-  return [...out].filter((f) => f.endsWith('.js'));
+  return [...staticClosure(manifest, key)]
+    .map((k) => manifest[k]!.file)
+    .filter((f) => f.endsWith('.js') && !shell.has(f) && !loaded.has(f));
 }
 
-function sizes(files: string[]) {
-  let raw = 0;
-  let gzip = 0;
-  for (const f of files) {
-    const bytes = fs.readFileSync(path.join(dist, f));
-    raw += bytes.length;
-    gzip += zlib.gzipSync(bytes, { level: 9 }).length;
-  }
-  return { raw: raw / 1024, gzip: gzip / 1024 };
-}
+const sizes = (files: string[]) => ({ raw: rawKb(files), gzip: gzipKb(files) });
 
 const pageFiles = closure('src/tools/fapi/FapiPage.tsx', new Set());
 const editorFiles = closure('src/tools/fapi/JsonEditor.tsx', new Set(pageFiles));
@@ -81,20 +38,9 @@ if (toolEntry.raw > 0) report('tool entry outside the shell, gzip', toolEntry.gz
 console.log(`page chunks: ${pageFiles.join(', ')}`);
 console.log(`editor chunks: ${editorFiles.join(', ')}`);
 
-const server = await startServer();
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const server = await startServer({}, { carrierDocuments: carrierDocuments('ship-create') });
+const browser = await launchChromium();
 try {
-  execFileSync(
-    process.execPath,
-    [
-      'apps/server/bin/lab.js',
-      'import',
-      'carrier-openapi',
-      path.resolve(repoRoot, '../shared/reference/carrier-openapi'),
-    ],
-    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'warn' }, stdio: 'ignore' },
-  );
-  await new Promise((r) => setTimeout(r, 1_500)); // OPENAPI_RECHECK_MS
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
   await context.addInitScript(() => localStorage.setItem('fapi.reminderAccepted', '1'));
   const p = await context.newPage();

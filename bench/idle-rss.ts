@@ -4,20 +4,18 @@
 // Run: npx tsc -b apps/server && npx tsx --conditions=@lab/source bench/idle-rss.ts
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, report, startServer } from './support.ts';
+import { count, pause, repoRoot, report, rssMb, startServer } from './support.ts';
 
-const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5_000);
-const BURST = Number(process.env.BENCH_BURST ?? 24);
+const IDLE_MS = count(5_000, 300, 'BENCH_IDLE_MS');
+const BURST = count(24, 1, 'BENCH_BURST');
+const WORKERS = count(2, 1);
+/** How long past the idle time the memory is read (the collection after eviction takes a moment). */
+const AFTER_MS = count(5_000, 300);
 const fedex = fs.readFileSync(path.resolve(repoRoot, '../shared/reference/zpl-corpus/fedex.zpl'), 'utf8');
-
-const rssMb = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-};
 
 // Memory, not speed, is measured here: a loaded machine must not turn renders into deadline 422s.
 const server = await startServer({
-  LABEL_WORKERS: '2',
+  LABEL_WORKERS: String(WORKERS),
   LABEL_WORKER_IDLE_MS: String(IDLE_MS),
   LABEL_REQUEST_DEADLINE_MS: '300000',
   LABEL_RENDER_TIMEOUT_MS: '300000',
@@ -26,7 +24,7 @@ const server = await startServer({
 const pid = server.child.pid!;
 try {
   await fetch(`${server.baseUrl}/lab/api/health`);
-  await new Promise((r) => setTimeout(r, 1000));
+  await pause(count(1000, 100));
   report('RSS at rest after start', rssMb(pid), 'MB');
 
   let peak = 0;
@@ -52,8 +50,8 @@ try {
   clearInterval(sampler);
   report(`RSS peak during ${BURST} renders + city searches`, peak, 'MB');
 
-  await new Promise((r) => setTimeout(r, IDLE_MS + 5_000));
-  report(`RSS idle (${IDLE_MS / 1000 + 5} s after the burst)`, rssMb(pid), 'MB', { max: 150 });
+  await pause(IDLE_MS + AFTER_MS);
+  report(`RSS idle (${(IDLE_MS + AFTER_MS) / 1000} s after the burst)`, rssMb(pid), 'MB', { max: 150 });
 } finally {
   await server.stop();
 }

@@ -8,11 +8,12 @@
 // Run: npm run bench label-fairness  (build first: npx tsc -b apps/server)
 // Knobs: LABEL_WORKERS (1), BULK_ORDERS (5), PACKAGES (6 labels an order; 99 is the issue's case, minutes on 2 cores).
 import { randomUUID } from 'node:crypto';
-import { report, startServer, type RunningServer } from './support.ts';
+import { stratusSample } from '@lab/server/bench';
+import { count, report, startServer, type RunningServer } from './support.ts';
 
 const WORKERS = process.env.LABEL_WORKERS ?? '1';
-const BULK_ORDERS = Number(process.env.BULK_ORDERS ?? 5);
-const PACKAGES = Number(process.env.PACKAGES ?? 6);
+const BULK_ORDERS = count(5, 1, 'BULK_ORDERS');
+const PACKAGES = count(6, 1, 'PACKAGES');
 
 const STRATUS = '/lab/sim/stratus';
 
@@ -31,16 +32,22 @@ async function placeOrder(server: RunningServer, bearer: string, packages: numbe
   const res = await fetch(`${server.baseUrl}${STRATUS}/stratus/v1/order`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ ProjetId: randomUUID(), Transaction: `0,"020"116,"${packages}"187,"DIB"99,""` }),
+    // A transaction Stratus ships (the reference sample: sender, recipient, service, weight), as PDF.
+    body: JSON.stringify({ ProjetId: randomUUID(), Transaction: stratusSample('DIB', `116,"${packages}"`) }),
   });
   if (!res.ok) throw new Error(`order: HTTP ${res.status} ${await res.text()}`);
   const { Id } = (await res.json()) as { Id: string };
-  // STRATUS_SIM_PENDING_POLLS=0: the first poll answers once the order's labels are drawn.
+  // STRATUS_SIM_PENDING_POLLS=0: a poll waits for the order's labels (up to the simulator's render
+  // wait, then answers PENDING while they are still drawn), so polling again at once is the wait.
   return async () => {
-    const polled = await fetch(`${server.baseUrl}${STRATUS}/stratus/v1/order/${Id}`, { headers: auth });
-    const order = (await polled.json()) as { State: string; Labels: unknown[] };
-    if (order.State !== 'COMPLETED' || order.Labels.length !== packages) {
-      throw new Error(`order ${Id}: ${order.State} with ${order.Labels.length} labels`);
+    for (;;) {
+      const polled = await fetch(`${server.baseUrl}${STRATUS}/stratus/v1/order/${Id}`, { headers: auth });
+      const order = (await polled.json()) as { State: string; Labels: unknown[]; Message?: string };
+      if (order.State === 'PENDING') continue;
+      if (order.State !== 'COMPLETED' || order.Labels.length !== packages) {
+        throw new Error(`order ${Id}: ${order.State} with ${order.Labels.length} labels ${order.Message ?? ''}`);
+      }
+      return;
     }
   };
 }
@@ -64,7 +71,9 @@ const server = await startServer({
 try {
   // The workers start and load the engine before anything is measured.
   const warm = await token(server, 'bench-warm');
-  await Promise.all(Array.from({ length: Number(WORKERS) }, async () => (await placeOrder(server, warm, 1))()));
+  await Promise.all(
+    Array.from({ length: count(Number(WORKERS), 0) }, async () => (await placeOrder(server, warm, 1))()),
+  );
 
   const labels = BULK_ORDERS * PACKAGES + 1;
   console.log(`${BULK_ORDERS} orders × ${PACKAGES} PDF labels, then a 1-label order; LABEL_WORKERS=${WORKERS}`);

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, runJob } from '@lab/server/bench';
-import { repoRoot, report, startServer, summarize, type RunningServer } from './support.ts';
+import { count, repoRoot, report, reportSpread, startServer, summarize, type RunningServer } from './support.ts';
 
-const SAMPLES = Number(process.env.BENCH_LABEL_SAMPLES ?? 30);
-const ROUNDS = Number(process.env.BENCH_LABEL_ROUNDS ?? 4);
-const BATCH = 8;
+const SAMPLES = count(30, 1, 'BENCH_LABEL_SAMPLES');
+const ROUNDS = count(4, 1, 'BENCH_LABEL_ROUNDS');
+const BATCH = count(8, 1);
 const CLIENTS = 4;
 const fedex = fs.readFileSync(path.resolve(repoRoot, '../shared/reference/zpl-corpus/fedex.zpl'), 'utf8');
 const url = '/lab/api/labels/v1/printers/8dpmm/labels/4x6/0/';
@@ -54,11 +54,11 @@ async function batchRate(server: RunningServer): Promise<number> {
 }
 
 async function warm(server: RunningServer, workers: number) {
-  await Promise.all(Array.from({ length: workers * 2 }, () => post(server, fresh())));
+  await Promise.all(Array.from({ length: count(workers * 2, 0) }, () => post(server, fresh())));
 }
 
 await loadEngine();
-for (let i = 0; i < 3; i++) await directOnce();
+for (let i = 0; i < count(3, 0); i++) await directOnce();
 const one = await startServer({ LABEL_WORKERS: '1' });
 const two = await startServer({ LABEL_WORKERS: '2' });
 try {
@@ -71,12 +71,8 @@ try {
     direct.push(await directOnce());
     http.push((await post(one, fresh())).ms);
   }
-  const d = summarize(direct);
-  const h = summarize(http);
-  report('engine direct, fedex 4x6 8dpmm: p50', d.p50, 'ms');
-  report('engine direct: p95', d.p95, 'ms');
-  report('HTTP, 1 render thread: p50', h.p50, 'ms');
-  report('HTTP, 1 render thread: p95', h.p95, 'ms');
+  const d = reportSpread('engine direct, fedex 4x6 8dpmm', direct);
+  const h = reportSpread('HTTP, 1 render thread', http);
   report('HTTP p50 / engine p50 (overhead)', h.p50 / d.p50, '×', { max: 1.15 });
 
   const repeat = fresh();

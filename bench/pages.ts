@@ -3,11 +3,11 @@
 // clock runs until the page's first content shows: what a person waits for after a click. Home
 // itself is timed cold (navigation to filter box). Also lists, for Useful Tools, the API calls and
 // chunks fetched before any tab is clicked.
-import { chromium, type Page } from 'playwright-core';
-import { findChromium, CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
-import { report, startServer, summarize } from './support.ts';
+import type { Page } from 'playwright-core';
+import { count, report, startServer, summarize } from './support.ts';
+import { launchChromium } from './support/browser.ts';
 
-const RUNS = Number(process.env.RUNS ?? 5);
+const RUNS = count(5, 1, 'RUNS');
 
 /** What a menu click does: the router moves to the path without loading the document again. */
 const navigateInApp = (page: Page, path: string) =>
@@ -35,7 +35,7 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknow
 ];
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 try {
   for (const target of PAGES) {
     const cold: number[] = [];

@@ -8,14 +8,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { freePort, repoRoot, report, startServer, summarize } from './support.ts';
+import type { Page } from 'playwright-core';
+import { count, freePort, repoRoot, report, startServer, summarize } from './support.ts';
+import { launchChromium } from './support/browser.ts';
 
-const ROUNDS = Number(process.env.PRINT_BENCH_ROUNDS ?? 20);
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && fs.existsSync(p),
-);
-if (!chromiumPath) throw new Error('Chromium not found: set CHROMIUM_PATH');
+const ROUNDS = count(20, 1, 'PRINT_BENCH_ROUNDS');
+const WARMUP = count(2, 0);
 
 // The printer: counts bytes and wakes whoever waits for a count.
 let received = 0;
@@ -63,7 +61,7 @@ const agent = spawn(
 await new Promise<void>((resolve) => agent.stdout!.on('data', (d: Buffer) => d.includes('listening') && resolve()));
 const agentUrl = `http://127.0.0.1:${agentPort}`;
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox'] });
+const browser = await launchChromium();
 
 async function printerPage(): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -87,7 +85,7 @@ try {
   const clickToRequest: number[] = [];
   const requestMs: number[] = [];
   const clickToPrinter: number[] = [];
-  for (let i = 0; i < ROUNDS + 2; i++) {
+  for (let i = 0; i < ROUNDS + WARMUP; i++) {
     const arrived = bytesArrive(size);
     const t0 = performance.now();
     await local.getByRole('button', { name: /\bPrint$/ }).click();
@@ -98,7 +96,7 @@ try {
       return { click: window.clickAt, start: w.startTime, end: w.responseEnd, origin: performance.timeOrigin };
     })()`)) as { click: number; start: number; end: number; origin: number };
     const printedAtLocal = Date.now() - (performance.now() - t1);
-    if (i < 2) continue; // two warm-up rounds
+    if (i < WARMUP) continue;
     localMs.push(t1 - t0);
     clickToRequest.push(inPage.start - inPage.click);
     clickToPrinter.push(printedAtLocal - (inPage.origin + inPage.click));
@@ -139,7 +137,7 @@ try {
     agent: [] as number[],
     total: [] as number[],
   };
-  for (let i = 0; i < ROUNDS + 2; i++) {
+  for (let i = 0; i < ROUNDS + WARMUP; i++) {
     const zpl = `^XA^FO50,50^A0N,40,40^FDrelay ${String(i).padStart(4, '0')}^FS^XZ`;
     await sender.getByLabel('ZPL', { exact: true }).fill(zpl);
     const arrived = bytesArrive(zpl.length);
@@ -150,7 +148,7 @@ try {
     await sender.getByRole('button', { name: /Send$/, disabled: false }).waitFor();
     const post = (await sender.evaluate(lastEntry('/jobs'))) as Stage;
     const write = (await receiver.evaluate(lastEntry('/write'))) as Stage;
-    if (i < 2) continue;
+    if (i < WARMUP) continue;
     relayMs.push(t1 - t0);
     stages.click.push(post.start - post.click);
     stages.post.push(post.end - post.start);

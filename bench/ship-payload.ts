@@ -4,8 +4,8 @@
 import { buildShipPayload, defaultShipPayloadState, type ShipPayloadState } from '@lab/core/shipping/payload';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { repoRoot, report, summarize } from './support.ts';
+import { count, report, summarize } from './support.ts';
+import { entryKey, gzipKb, readManifest, staticClosure, webDist } from './support/webBuild.ts';
 
 const base = defaultShipPayloadState(new Date(), '740561075');
 const state: ShipPayloadState = {
@@ -47,10 +47,10 @@ const state: ShipPayloadState = {
 };
 
 // Warm up (JIT), then time single rebuilds as the screen does after each change.
-for (let i = 0; i < 200; i++) buildShipPayload(state);
+for (let i = 0; i < count(200, 2); i++) buildShipPayload(state);
 const samples: number[] = [];
 let size = 0;
-for (let i = 0; i < 500; i++) {
+for (let i = 0; i < count(500, 3); i++) {
   // a changed field each time (as an edit would)
   const s = { ...state, shipDate: i % 2 ? '2026-11-23' : '2026-11-24' };
   const t0 = performance.now();
@@ -66,34 +66,14 @@ report('payload JSON size', size / 1024, 'KB');
 
 // The screen's chunk (needs `npm run build`): the page's own chunk, and everything it loads beyond
 // the shell (the antd parts it shares with other tools included), gzip.
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-const manifestPath = path.join(repoRoot, 'apps/web/dist/.vite/manifest.json');
-if (fs.existsSync(manifestPath)) {
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const closure = (key: string) => {
-    const seen = new Set<string>();
-    const visit = (k: string) => {
-      if (seen.has(k)) return;
-      seen.add(k);
-      for (const dep of manifest[k]?.imports ?? []) visit(dep);
-    };
-    visit(key);
-    return seen;
-  };
-  const gzip = (file: string) =>
-    zlib.gzipSync(fs.readFileSync(path.join(repoRoot, 'apps/web/dist', file))).length / 1024;
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+if (fs.existsSync(path.join(webDist, '.vite/manifest.json'))) {
+  const manifest = readManifest();
   const page = Object.keys(manifest).find((k) => k.endsWith('tools/fapi-ship-payload/ShipPayloadPage.tsx'))!;
-  const shell = closure(entry);
-  const extra = [...closure(page)].filter((k) => !shell.has(k) && manifest[k]!.file.endsWith('.js'));
-  report('screen chunk ShipPayloadPage (gzip)', gzip(manifest[page]!.file), 'KB');
-  report(
-    `screen beyond the shell, ${extra.length} chunks (gzip)`,
-    extra.map((k) => gzip(manifest[k]!.file)).reduce((a, b) => a + b, 0),
-    'KB',
-  );
+  const shell = staticClosure(manifest, entryKey(manifest));
+  const beyond = [...staticClosure(manifest, page)]
+    .filter((k) => !shell.has(k))
+    .map((k) => manifest[k]!.file)
+    .filter((f) => f.endsWith('.js'));
+  report('screen chunk ShipPayloadPage (gzip)', gzipKb([manifest[page]!.file]), 'KB');
+  report(`screen beyond the shell, ${beyond.length} chunks (gzip)`, gzipKb(beyond), 'KB');
 } else console.log('screen chunk: no apps/web/dist (run npm run build first)');

@@ -1,10 +1,57 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { endpointById } from '@lab/core/carrier';
+import { freePort } from '../e2e/support/ports.ts';
+
+export { freePort };
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
+/** The carrier's OpenAPI documents (reference data beside the checkout). */
+export const carrierDocsDir = path.resolve(repoRoot, '../shared/reference/carrier-openapi');
+
+/**
+ * The documents of the carrier endpoints a benchmark calls (catalogue ids), so the twin validates
+ * those calls as in use; the other documents would only cost their import (~7 s of CPU for all).
+ */
+export function carrierDocuments(...endpointIds: string[]): string[] {
+  const names = endpointIds.map((id) => {
+    const entry = endpointById(id);
+    if (!entry?.operation) throw new Error(`no carrier endpoint ${id} with a document`);
+    return entry.operation.document;
+  });
+  return [...new Set(names)].map((name) => path.join(carrierDocsDir, `${name}.json`));
+}
+
+/**
+ * Smoke mode (`npm run bench -- --smoke`, a step of `npm test`): every benchmark runs with tiny
+ * sizes, so one that stopped working fails the run; budgets are printed, not judged. The smoke
+ * runner (support/smoke.ts) sets LAB_BENCH_SMOKE and fails a benchmark that never took a size
+ * from count() (it would have run full size: it has no smoke mode).
+ */
+export const smoke = process.env.LAB_BENCH_SMOKE === '1';
+
+let sizesTaken = 0;
+/** How many sizes count() has given out in this process (the smoke runner checks each benchmark took one). */
+export const sizesGiven = () => sizesTaken;
+
+/**
+ * A benchmark's size — samples, rounds, rows, how long to wait — the only way a benchmark gets
+ * one: `full` (or the environment variable `env` when it is set), `tiny` in smoke mode.
+ */
+export function count(full: number, tiny: number, env?: string): number {
+  sizesTaken++;
+  if (smoke) return tiny;
+  const set = env ? process.env[env] : undefined;
+  return set ? Number(set) : full;
+}
+
+/** `within budget …` or `OVER budget …`; in smoke mode only the budget (sizes that small say nothing). */
+export function verdict(within: boolean, budget: string): string {
+  if (smoke) return `budget ${budget} (smoke run: not judged)`;
+  return within ? `within budget ${budget}` : `OVER budget ${budget}`;
+}
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -23,26 +70,41 @@ export function summarize(samplesMs: number[]) {
   };
 }
 
-/** One result line: name, value, unit, budget and whether it is within. */
-export function report(name: string, value: number, unit: string, budget?: { max?: number; min?: number }) {
-  let verdict = '';
-  if (budget?.max !== undefined)
-    verdict = value <= budget.max ? `within budget ≤ ${budget.max} ${unit}` : `OVER budget ≤ ${budget.max} ${unit}`;
-  if (budget?.min !== undefined)
-    verdict = value >= budget.min ? `within budget ≥ ${budget.min} ${unit}` : `UNDER budget ≥ ${budget.min} ${unit}`;
-  console.log(`${name.padEnd(48)} ${value.toFixed(2).padStart(10)} ${unit.padEnd(6)} ${verdict}`);
+/** Milliseconds of each of `runs` calls of `fn`. */
+export function timeRuns(fn: () => void, runs: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+/** One result line: name, value, unit, budget and whether it is within. */
+export function report(name: string, value: number, unit: string, budget?: { max?: number; min?: number }) {
+  let line = '';
+  if (budget?.max !== undefined) line = verdict(value <= budget.max, `≤ ${budget.max} ${unit}`);
+  if (budget?.min !== undefined) line = verdict(value >= budget.min, `≥ ${budget.min} ${unit}`);
+  console.log(`${name.padEnd(48)} ${value.toFixed(2).padStart(10)} ${unit.padEnd(6)} ${line}`);
 }
+
+/** `<name>: p50` and `<name>: p95` lines of the samples; their summary. */
+export function reportSpread(name: string, samples: number[], unit = 'ms') {
+  const s = summarize(samples);
+  report(`${name}: p50`, s.p50, unit);
+  report(`${name}: p95`, s.p95, unit);
+  return s;
+}
+
+/** The resident memory of a process (this one by default), in MB. */
+export function rssMb(pid = process.pid): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** Promise-based sleep for what a benchmark measures over time (idle memory, a trickle), never to wait for a state. */
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface RunningServer {
   baseUrl: string;
@@ -52,13 +114,37 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** Runs `lab <args>` (the built CLI) on `databaseUrl`, quietly; throws when it fails. */
+export function lab(databaseUrl: string, args: string[]): void {
+  execFileSync(process.execPath, ['apps/server/bin/lab.js', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Servers this process started: stopped when it exits, even on a throw (no server outlives its benchmark). */
+const started = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+export interface StartOptions {
+  /** Carrier OpenAPI documents (files or folders) imported into the fresh database before the server starts. */
+  carrierDocuments?: string[];
+}
+
 /** Starts the built server (apps/server/dist) on a free port with a fresh SQLite file unless env says otherwise. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!fs.existsSync(entry)) throw new Error('build first: npm run build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
   const port = await freePort();
   const databaseUrl = env.DATABASE_URL ?? `sqlite:${path.join(dir, 'lab.sqlite')}`;
+  if (options.carrierDocuments) lab(databaseUrl, ['import', 'carrier-openapi', ...options.carrierDocuments]);
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: {
@@ -71,6 +157,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  started.add(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -79,16 +166,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // starting
     }
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it answered`);
     if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
   }
   return {
     baseUrl,
     databaseUrl,
     child,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,44 +1,31 @@
 // Traffic log budget (issue 32): the log adds ≤ 0.5 ms p50 per simulator call. Two apps on one
-// SQLite file with the carrier's OpenAPI documents imported, the same simulators and fault hooks;
+// SQLite file with the carrier's OpenAPI documents of both calls imported, the same simulators and fault hooks;
 // one records every call (the defaults: 500 entries, 16 MiB, bodies cut at 64 KiB), the other has
 // the log off (TRAFFIC_MAX_ENTRIES=0: no hooks). Calls alternate between them so drift hits both
 // alike. Server time is app.inject (no socket); "per call, all work" divides the wall time of a
 // run of calls, so the log's deferred work (the conformance check after the reply) is counted too.
 // Run: npx tsx --conditions=@lab/source bench/traffic.ts
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { defaultSample } from '@lab/core/carrier';
-import { buildApp, carrierOpenApiDataset, loadConfig, runImport, simulatorModules } from '@lab/server/bench';
-import { repoRoot, report, summarize } from './support.ts';
+import { simulatorModules } from '@lab/server/bench';
+import { count, report, summarize } from './support.ts';
+import { carrierToken, startApp, type App } from './support/app.ts';
 
-const DOCS = path.resolve(repoRoot, '../shared/reference/carrier-openapi');
-const CALLS = Number(process.env.BENCH_TRAFFIC_CALLS ?? 1000);
+const CALLS = count(1000, 4, 'BENCH_TRAFFIC_CALLS');
+const WARMUP = count(50, 1);
+const RUNS = count(6, 1);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-traffic-'));
-const database = { dialect: 'sqlite' as const, file: path.join(dir, 'lab.sqlite') };
-const start = async (env: Record<string, string>) =>
-  buildApp(loadConfig({ LOG_LEVEL: 'warn', SIM_SEED: '7', ...env }, { database, webDistDir: dir }, simulatorModules), {
-    modules: simulatorModules,
-  });
-
-const on = await start({});
-await runImport(on.db, [carrierOpenApiDataset], 'carrier-openapi', [DOCS]);
-const off = await start({ TRAFFIC_MAX_ENTRIES: '0' });
-
-type App = typeof on;
-const token = async (app: App) =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: '/lab/sim/carrier/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
-    })
-  ).json().access_token as string;
+const env = { SIM_SEED: '7' };
+const logOn = await startApp(simulatorModules, { env, carrierEndpoints: ['postal-validate', 'rate-quotes'] });
+const logOff = await startApp(simulatorModules, {
+  env: { ...env, TRAFFIC_MAX_ENTRIES: '0' },
+  database: { dialect: 'sqlite', file: path.join(logOn.dir, 'lab.sqlite') },
+});
+const on = logOn.app;
+const off = logOff.app;
 const tokens = new Map<App, string>([
-  [on, await token(on)],
-  [off, await token(off)],
+  [on, await carrierToken(on)],
+  [off, await carrierToken(off)],
 ]);
 
 const call = async (app: App, route: string, body: unknown) => {
@@ -59,7 +46,7 @@ const cases = [
 ] as const;
 
 for (const [name, route, body] of cases) {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < WARMUP; i++) {
     await call(on, route, body);
     await call(off, route, body);
   }
@@ -88,7 +75,7 @@ for (const [name, route, body] of cases) {
   // (the traffic route awaits the newest entry's check): all the log costs. Runs alternate, the
   // median of 6 each is reported (the machine is shared).
   const run = async (app: App) => {
-    const n = Math.max(10, Math.round(CALLS / 4));
+    const n = count(Math.max(10, Math.round(CALLS / 4)), 2);
     const t = performance.now();
     for (let i = 0; i < n; i++) await call(app, route, body);
     await app.inject({ method: 'GET', url: '/lab/api/simulator/traffic?limit=1' });
@@ -97,7 +84,7 @@ for (const [name, route, body] of cases) {
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   const offRuns: number[] = [];
   const onRuns: number[] = [];
-  for (let r = 0; r < 6; r++) {
+  for (let r = 0; r < RUNS; r++) {
     offRuns.push(await run(off));
     onRuns.push(await run(on));
   }
@@ -106,6 +93,5 @@ for (const [name, route, body] of cases) {
   report(`${name}: per call, all work, added`, median(onRuns) - median(offRuns), 'ms');
 }
 
-await on.close();
-await off.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await logOff.close();
+await logOn.close();

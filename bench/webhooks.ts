@@ -2,16 +2,16 @@
 // none lost; ingest → SSE delivery p99 ≤ 100 ms with 20 viewers. SQLite always, PostgreSQL too
 // when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a database.
 // Run: npx tsx --conditions=@lab/source bench/webhooks.ts  (build first: npx tsc -b apps/server)
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openSse, type SseReader } from '@lab/server/bench';
-import { report, startServer, summarize, type RunningServer } from './support.ts';
+import { count, pause, report, startServer, summarize, type RunningServer } from './support.ts';
+import { postgresUrl, withDatabase } from './support/postgres.ts';
 
-const DURATION_S = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_WEBHOOK_CONNECTIONS ?? 16);
-const VIEWERS = 20;
-const LATENCY_POSTS = 400;
+const DURATION_S = count(10, 1, 'BENCH_WEBHOOK_SECONDS');
+const CONNECTIONS = count(16, 2, 'BENCH_WEBHOOK_CONNECTIONS');
+const WARMUP_S = count(2, 1);
+const VIEWERS = count(20, 2);
+const LATENCY_POSTS = count(400, 8);
 
 /** A realistic 2,048-byte envelope. */
 function payload(transactionId: string): string {
@@ -29,7 +29,7 @@ async function ingest(server: RunningServer, label: string) {
     body,
     headers: { 'content-type': 'application/json' },
     connections: 4,
-    duration: 2,
+    duration: WARMUP_S,
   }); // warm-up
   const before = await total(server);
   const r = await autocannon({
@@ -88,7 +88,7 @@ async function delivery(server: RunningServer, label: string) {
         if (!res.ok) throw new Error(`POST answered ${res.status}`);
       }),
     );
-    await new Promise((r) => setTimeout(r, 20));
+    await pause(20);
   }
   await Promise.all(waits);
   for (const v of viewers) v.close();
@@ -107,25 +107,18 @@ try {
   await sqlite.stop();
 }
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) {
+if (postgresUrl) {
   // A fresh database (not a schema: the server keeps its migration tables in the database's
   // default schema), dropped afterwards.
-  const database = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${database}`;
-  const server = await startServer({ ...benchEnv, DATABASE_URL: url.href });
-  try {
-    await ingest(server, 'PostgreSQL');
-    await delivery(server, 'PostgreSQL');
-  } finally {
-    await server.stop();
-    await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  await withDatabase(postgresUrl, async (url) => {
+    const server = await startServer({ ...benchEnv, DATABASE_URL: url });
+    try {
+      await ingest(server, 'PostgreSQL');
+      await delivery(server, 'PostgreSQL');
+    } finally {
+      await server.stop();
+    }
+  });
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, with one summary line at the end.
 // Steps: lint → typecheck → unit (core, web) → server (SQLite; PostgreSQL too when
-// TEST_DATABASE_URL is set) → build → end-to-end in Chromium. A failed step fails the run; later
-// steps still run (except e2e after a failed build) so one run shows every problem.
+// TEST_DATABASE_URL is set) → build → end-to-end in Chromium → bench (every benchmark once with
+// tiny sizes, no budgets: `npm run bench -- --smoke`). A failed step fails the run; later steps
+// still run (except e2e and bench after a failed build: they need the built app) so one run shows
+// every problem.
 // Each Vitest step leaves its report and per-file durations in var/test-reports/ (kept after the run), and the
 // summary lists the 10 slowest files of each step, so a slowdown is visible the run it starts.
 import { spawnSync } from 'node:child_process';
@@ -73,6 +75,13 @@ const steps = [
   vitest('server', ['--project', 'server']),
   { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
   { ...vitest('e2e', ['--config', 'e2e/vitest.config.ts']), needs: 'build' },
+  {
+    name: 'bench',
+    cmd: 'npm',
+    args: ['run', '--silent', 'bench', '--', '--smoke'],
+    needs: 'build',
+    smokeReport: path.join(reports, 'bench.json'),
+  },
 ];
 
 const results = [];
@@ -93,8 +102,12 @@ for (const step of steps) {
     );
   }
   const started = Date.now();
-  if (step.report) for (const f of [step.report, step.durations]) fs.rmSync(f, { force: true });
-  const env = step.durations ? { ...process.env, LAB_DURATIONS_FILE: step.durations } : process.env;
+  for (const f of [step.report, step.durations, step.smokeReport]) if (f) fs.rmSync(f, { force: true });
+  const env = step.durations
+    ? { ...process.env, LAB_DURATIONS_FILE: step.durations }
+    : step.smokeReport
+      ? { ...process.env, LAB_BENCH_REPORT: step.smokeReport }
+      : process.env;
   const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
   const seconds = (Date.now() - started) / 1000;
   let ok = run.status === 0;
@@ -111,6 +124,18 @@ for (const step of steps) {
         ok = false;
         note = 'ran no test';
       }
+    } catch {
+      note = 'no report';
+      ok = false;
+    }
+  }
+  if (step.smokeReport) {
+    // The smoke run's own report (bench/support/smoke.ts): how many ran, and why each failure failed.
+    try {
+      const r = JSON.parse(fs.readFileSync(step.smokeReport, 'utf8'));
+      const bad = r.benchmarks.filter((b) => b.problem);
+      note = `${r.benchmarks.length} benchmarks, ${bad.length} failed`;
+      failures = bad.map((b) => `  bench/${b.name}.ts\n      ${b.problem}`);
     } catch {
       note = 'no report';
       ok = false;

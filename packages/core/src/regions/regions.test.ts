@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHINA_REGION } from '../../../../test/regions.js';
 import {
-  CityPrefixIndex,
   checkHsKeyword,
   etdCsvFileName,
   etdImportCsv,
@@ -17,7 +16,6 @@ import {
   postalDigitsOfPattern,
   sideTags,
   US_STATES,
-  type CityRecord,
   type EtdEciRule,
   type RegionRecord,
 } from './index.js';
@@ -82,52 +80,6 @@ describe('region cards and paths', () => {
     expect(inRegionPath(record({}), ['Asia', 'Eastern Asia'])).toBe(true);
     expect(inRegionPath(record({}), ['Eastern Asia'])).toBe(false);
     expect(inRegionPath(record({}), [])).toBe(false);
-  });
-});
-
-describe('city prefix index', () => {
-  const city = (id: number, name: string, country: string, population: number): CityRecord => ({
-    id,
-    name,
-    country,
-    adminCode: '',
-    population,
-    lat: 0,
-    lon: 0,
-  });
-  const cities = [
-    city(1, 'Springfield', 'US', 160000),
-    city(2, 'Spring', 'US', 50000),
-    city(3, 'Springdale', 'US', 80000),
-    city(4, 'São Paulo', 'BR', 12000000),
-    city(5, 'Spring', 'GB', 1000),
-    city(6, 'Paris', 'FR', 2000000),
-  ];
-  const index = new CityPrefixIndex(cities);
-
-  it('finds by prefix, exact names first, then by population', () => {
-    expect(index.search('spring').map((c) => c.id)).toEqual([2, 5, 1, 3]);
-    expect(index.search('SPRINGF').map((c) => c.id)).toEqual([1]);
-    expect(index.search('sao p').map((c) => c.id)).toEqual([4]);
-    expect(index.search('spring', { country: 'gb' }).map((c) => c.id)).toEqual([5]);
-    expect(index.search('spring', { limit: 2 }).map((c) => c.id)).toEqual([2, 5]);
-    expect(index.search('  ')).toEqual([]);
-    expect(index.search('zzz')).toEqual([]);
-  });
-
-  it('agrees with a plain scan', () => {
-    const names = fc.stringMatching(/^[ab]{1,4}$/);
-    fc.assert(
-      fc.property(fc.array(fc.tuple(names, fc.nat(1000)), { maxLength: 30 }), names, (rows, q) => {
-        const list = rows.map(([n, p], i) => city(i, n, 'US', p));
-        const got = new CityPrefixIndex(list)
-          .search(q, { limit: 100 })
-          .map((c) => c.id)
-          .sort((a, b) => a - b);
-        const want = list.filter((c) => c.name.startsWith(q)).map((c) => c.id);
-        expect(got).toEqual(want);
-      }),
-    );
   });
 });
 

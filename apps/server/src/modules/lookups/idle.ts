@@ -17,8 +17,10 @@ export function collectGarbage(): void {
 }
 
 /**
- * A value built on first use and dropped after `idleMs` without use (e.g. the city search index):
- * idle memory returns to its resting size, and the next use builds it again.
+ * A value built on first use and dropped after `idleMs` without use (e.g. the city table): idle
+ * memory returns to its resting size, and the next use builds it again. A build's own garbage
+ * (a large one: the city data file, its strings before packing) is collected once it is done, so
+ * memory settles at the value's size instead of the build's peak.
  */
 export class IdleCache<T> {
   private value: Promise<T> | undefined;
@@ -26,16 +28,21 @@ export class IdleCache<T> {
 
   constructor(
     private readonly build: () => Promise<T>,
-    private idleMs: number,
+    private readonly idleMs: number,
   ) {}
 
-  /** The value (built now if not held); `idleMs` overrides the idle time from now on. */
-  get(idleMs = this.idleMs): Promise<T> {
-    this.idleMs = idleMs;
-    this.value ??= this.build().catch((err: unknown) => {
-      this.value = undefined;
-      throw err;
-    });
+  /** The value (built now if not held). */
+  get(): Promise<T> {
+    this.value ??= this.build().then(
+      (value) => {
+        collectGarbage();
+        return value;
+      },
+      (err: unknown) => {
+        this.value = undefined;
+        throw err;
+      },
+    );
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.value = undefined;
@@ -43,6 +50,12 @@ export class IdleCache<T> {
     }, this.idleMs);
     this.timer.unref();
     return this.value;
+  }
+
+  /** Drops the value now, and its timer. */
+  clear(): void {
+    clearTimeout(this.timer);
+    this.value = undefined;
   }
 
   /** Whether the value is held now (tests). */

@@ -59,6 +59,17 @@ describe.each(dialectsFor('dialect-sensitive'))('places.locate on %s', (dialect)
     });
   });
 
+  it('holds one city table for Search Cities and the other lookups, dropped when closed', async () => {
+    const places = servicesOf(t.app).places;
+    places.close();
+    expect(places.citiesHeld).toBe(false);
+    expect((await t.app.inject('/lab/api/utils/v1/cities?q=lyon&country=FR&limit=1')).json().data[0].name).toBe('Lyon');
+    expect(places.citiesHeld).toBe(true);
+    expect(await locate({ city: 'Lyon', countryCode: 'FR' })).toMatchObject({ precision: 'city', city: 'Lyon' });
+    places.close();
+    expect(places.citiesHeld).toBe(false);
+  });
+
   it("falls back to the city by name, then to the country's most populous city", async () => {
     const lyon = await locate({ city: 'lyon', postalCode: '69001', countryCode: 'FR' });
     expect(lyon).toMatchObject({ precision: 'city', city: 'Lyon', postalCode: '69001', countryCode: 'FR' });

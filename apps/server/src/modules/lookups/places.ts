@@ -2,10 +2,10 @@
 /// <reference path="./vendor.d.ts" />
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { distanceKm, type CityRecord, type PostalPlace } from '@lab/core/regions';
+import type { CityRecord, CitySearchOptions, CityTable, NearbyCity, PostalPlace } from '@lab/core/regions';
 import type { Database } from '../../db/schema.js';
 import type { ServiceContext } from '../../module.js';
-import { loadCityRecords } from './cities/cityIndex.js';
+import { loadCityTable } from './cities/cityData.js';
 import { etdRules } from './etd-eci/repo.js';
 import { IdleCache } from './idle.js';
 import {
@@ -44,36 +44,12 @@ function anchoredPattern(source: string): RegExp | null {
   }
 }
 
-export interface NearbyCity {
-  city: CityRecord;
-  km: number;
-}
+export type { NearbyCity };
 
 /** Where an address is, and how precisely our data knows it. */
 export interface Located extends Origin {
   /** `postal`: the postal code's coordinates; `city`: the city's by name; `country`: the country's most populous city. */
   precision: 'postal' | 'city' | 'country';
-}
-
-/** The cities, with the two lookups the carrier simulator makes on every rate quote. */
-interface CityTable {
-  records: CityRecord[];
-  /** `<country>|<lower-case name>` → the most populous city of that name. */
-  byName: Map<string, CityRecord>;
-  /** Country → its most populous city (where a country-only address is placed). */
-  mainCity: Map<string, CityRecord>;
-}
-
-async function loadCityTable(): Promise<CityTable> {
-  const records = await loadCityRecords();
-  const byName = new Map<string, CityRecord>();
-  const mainCity = new Map<string, CityRecord>();
-  for (const c of records) {
-    const key = `${c.country}|${c.name.toLowerCase()}`;
-    if ((byName.get(key)?.population ?? -1) < c.population) byName.set(key, c);
-    if ((mainCity.get(c.country)?.population ?? -1) < c.population) mainCity.set(c.country, c);
-  }
-  return { records, byName, mainCity };
 }
 
 const cityOrigin = (c: CityRecord, postalCode: string): Origin => ({
@@ -87,8 +63,9 @@ const cityOrigin = (c: CityRecord, postalCode: string): Origin => ({
 
 /**
  * The `places` service (LabServices['places']): what the lookups know of where things are, for
- * other modules (the carrier simulator's locations search and postal validation). The world's
- * cities are read on first use and dropped after LOOKUP_DATA_IDLE_MS without one.
+ * the Search Cities route and other modules (the carrier simulator's locations search, rating and
+ * postal validation). It holds the process's one table of the world's cities: read on first use
+ * and dropped after LOOKUP_DATA_IDLE_MS without one.
  */
 export class Places {
   private readonly cities: IdleCache<CityTable>;
@@ -122,7 +99,7 @@ export class Places {
       }
     }
     if (!address.city) return undefined;
-    const match = (await this.cities.get()).byName.get(`${country}|${address.city.trim().toLowerCase()}`);
+    const match = (await this.cities.get()).named(country, address.city.trim());
     return match && { ...cityOrigin(match, postal), countryCode: country };
   }
 
@@ -140,19 +117,31 @@ export class Places {
     if (place) return { ...place, precision: 'postal' };
     const city = address.city ? await this.findOrigin(address) : undefined;
     if (city) return { ...city, precision: 'city' };
-    const main = (await this.cities.get()).mainCity.get(country);
+    const main = (await this.cities.get()).mainCity(country);
     return main && { ...cityOrigin(main, postal), precision: 'country' };
   }
 
   /** Cities of the origin's country nearest to it (the origin's own city first), within `maxKm`. */
   async citiesNear(origin: Origin, count: number, maxKm: number): Promise<NearbyCity[]> {
-    const near: NearbyCity[] = [];
-    for (const city of (await this.cities.get()).records) {
-      if (city.country !== origin.countryCode) continue;
-      const km = distanceKm(origin, city);
-      if (km <= maxKm) near.push({ city, km });
-    }
-    return near.sort((a, b) => a.km - b.km || b.city.population - a.city.population).slice(0, count);
+    return (await this.cities.get()).near(origin, origin.countryCode, count, maxKm);
+  }
+
+  /** Cities whose name starts with `query` (Search Cities), best first, and how long the search itself took. */
+  async searchCities(query: string, options: CitySearchOptions): Promise<{ cities: CityRecord[]; tookMs: number }> {
+    const table = await this.cities.get();
+    const started = performance.now();
+    const cities = table.search(query, options);
+    return { cities, tookMs: performance.now() - started };
+  }
+
+  /** Whether the city table is held now (tests). */
+  get citiesHeld(): boolean {
+    return this.cities.held;
+  }
+
+  /** Drops the city table and its idle timer (the app closes). */
+  close(): void {
+    this.cities.clear();
   }
 
   /**

