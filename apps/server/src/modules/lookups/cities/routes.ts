@@ -4,7 +4,7 @@ import { countryCatalog } from '../regions/countries.js';
 import type { ModulePlugin } from '../../../module.js';
 
 /** Search Cities: the world's cities of 1,000+ people by name prefix (the places service's city table). */
-export const citiesRoutes: ModulePlugin = async (app) => {
+export const citiesRoutes: ModulePlugin<'places'> = async (app) => {
   registerRoute(
     app,
     'lookups.cities',
