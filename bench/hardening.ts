@@ -63,7 +63,7 @@ async function gzip(server: RunningServer) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
     res.end(bomb);
   };
-  const rss0 = rssMb(server.child.pid);
+  const rss0 = rssMb(server.pid);
   const { status, wire, inflated } = await new Promise<{ status: number; wire: number; inflated: number }>(
     (resolve, reject) => {
       http
@@ -86,7 +86,7 @@ async function gzip(server: RunningServer) {
   );
   console.log(
     `gzip: upstream sends ${(bomb.length / 1024).toFixed(0)} KB; gateway answers ${status}, ${(wire / 1024).toFixed(0)} KB ` +
-      `on the wire inflating to ${(inflated / 1024 / 1024).toFixed(1)} MB at the caller; server RSS ${rss0.toFixed(0)} → ${rssMb(server.child.pid).toFixed(0)} MB`,
+      `on the wire inflating to ${(inflated / 1024 / 1024).toFixed(1)} MB at the caller; server RSS ${rss0.toFixed(0)} → ${rssMb(server.pid).toFixed(0)} MB`,
   );
 }
 
@@ -128,9 +128,9 @@ function pngBomb(w: number, h: number): Buffer {
 async function image(server: RunningServer) {
   const side = count(16_000, 1_000);
   const bomb = pngBomb(side, side);
-  const rss0 = rssMb(server.child.pid);
+  const rss0 = rssMb(server.pid);
   let peak = rss0;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.child.pid))), 100);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 100);
   const post = (body: Buffer, type: string) =>
     fetch(`${server.baseUrl}/lab/api/labels/v1/graphics`, {
       method: 'POST',
@@ -152,7 +152,7 @@ async function image(server: RunningServer) {
   clearInterval(sampler);
   console.log(
     `image: ${(bomb.length / 1024).toFixed(0)} KB PNG declaring ${side}×${side}, 4 posts → ${statuses.join(', ')}; ` +
-      `another client's 64×64 → ${other.status}${otherText} in ${otherMs.toFixed(0)} ms; server RSS ${rss0.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${rssMb(server.child.pid).toFixed(0)} MB`,
+      `another client's 64×64 → ${other.status}${otherText} in ${otherMs.toFixed(0)} ms; server RSS ${rss0.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${rssMb(server.pid).toFixed(0)} MB`,
   );
 }
 

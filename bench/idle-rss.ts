@@ -21,7 +21,7 @@ const server = await startServer({
   LABEL_RENDER_TIMEOUT_MS: '300000',
   LOOKUP_DATA_IDLE_MS: String(IDLE_MS),
 });
-const pid = server.child.pid!;
+const pid = server.pid;
 try {
   await fetch(`${server.baseUrl}/lab/api/health`);
   await pause(count(1000, 100));

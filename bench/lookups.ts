@@ -28,7 +28,7 @@ async function cityQueries(): Promise<{ queries: string[]; cities: number }> {
 const { queries, cities: cityCount } = await cityQueries();
 
 const server = await startServer();
-const pid = server.child.pid!;
+const pid = server.pid;
 const get = async (url: string) => {
   const res = await fetch(`${server.baseUrl}${url}`);
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);

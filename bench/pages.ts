@@ -3,8 +3,8 @@
 // clock runs until the page's first content shows: what a person waits for after a click. Home
 // itself is timed cold (navigation to filter box). Also lists, for Useful Tools, the API calls and
 // chunks fetched before any tab is clicked.
-import type { Page } from 'playwright-core';
-import { count, report, startServer, summarize } from './support.ts';
+import type { Page, Request } from 'playwright-core';
+import { count, report, smoke, startServer, summarize } from './support.ts';
 import { launchChromium } from './support/browser.ts';
 
 const RUNS = count(5, 1, 'RUNS');
@@ -34,10 +34,53 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknow
   { name: 'Decode Base64', path: '/utils/base64', ready: (p) => p.getByLabel('Base64 input').first().waitFor() },
 ];
 
+/** What Useful Tools fetches up front, from Home: JS chunks and API calls before any tab is clicked. */
+async function usefulToolsFetches(page: Page) {
+  const api: string[] = [];
+  const scripts: string[] = [];
+  await page.waitForLoadState('networkidle');
+  const onRequest = (req: Request) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/lab/api/')) api.push(`${req.method()} ${url.pathname}`);
+    if (req.resourceType() === 'script')
+      scripts.push(
+        url.pathname
+          .split('/')
+          .pop()!
+          .replace(/-[\w-]{8}\.js$/, ''),
+      );
+  };
+  page.on('request', onRequest);
+  await navigateInApp(page, '/lab/utils/utils');
+  await PAGES[1]!.ready(page);
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  console.log(`Useful Tools, chunks fetched after Home (${scripts.length}): ${scripts.join(', ')}`);
+  console.log(`Useful Tools, API calls before any tab click: ${api.join(', ') || 'none'}`);
+}
+
 const server = await startServer();
 const browser = await launchChromium();
 try {
-  for (const target of PAGES) {
+  // A smoke run opens Home once and walks to every page in it: a cold open costs ~3 s of
+  // Chromium's CPU, and the smoke checks that each page still opens, not how fast.
+  if (smoke) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/lab/`);
+    await PAGES[0]!.ready(page);
+    await usefulToolsFetches(page);
+    for (const target of PAGES.slice(1)) {
+      const t = performance.now();
+      await navigateInApp(page, `/lab${target.path}`);
+      await target.ready(page);
+      report(`${target.name} open in one context (smoke)`, performance.now() - t, 'ms');
+      await navigateInApp(page, '/lab/');
+      await PAGES[0]!.ready(page);
+    }
+    await context.close();
+  }
+  for (const target of smoke ? [] : PAGES) {
     const cold: number[] = [];
     const inApp: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -59,31 +102,14 @@ try {
     else report(`${target.name} open from Home, p50 of ${RUNS}`, summarize(inApp).p50, 'ms');
   }
 
-  // What Useful Tools fetches up front: JS bytes and API calls before any tab is clicked.
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  const api: string[] = [];
-  const scripts: string[] = [];
-  await page.goto(`${server.baseUrl}/lab/`);
-  await PAGES[0]!.ready(page);
-  await page.waitForLoadState('networkidle');
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (url.pathname.startsWith('/lab/api/')) api.push(`${req.method()} ${url.pathname}`);
-    if (req.resourceType() === 'script')
-      scripts.push(
-        url.pathname
-          .split('/')
-          .pop()!
-          .replace(/-[\w-]{8}\.js$/, ''),
-      );
-  });
-  await navigateInApp(page, '/lab/utils/utils');
-  await PAGES[1]!.ready(page);
-  await page.waitForLoadState('networkidle');
-  console.log(`Useful Tools, chunks fetched after Home (${scripts.length}): ${scripts.join(', ')}`);
-  console.log(`Useful Tools, API calls before any tab click: ${api.join(', ') || 'none'}`);
-  await context.close();
+  if (!smoke) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/lab/`);
+    await PAGES[0]!.ready(page);
+    await usefulToolsFetches(page);
+    await context.close();
+  }
 } finally {
   await browser.close();
   await server.stop();

@@ -8,5 +8,5 @@ report(`shell first-load JS, gzip (${files.length} files)`, gzipKb(files), 'KB',
 const SETTLE_MS = count(3000, 200);
 const server = await startServer();
 await pause(SETTLE_MS);
-report(`server idle RSS (${SETTLE_MS / 1000} s after start)`, rssMb(server.child.pid), 'MB', { max: 150 });
+report(`server idle RSS (${SETTLE_MS / 1000} s after start)`, rssMb(server.pid), 'MB', { max: 150 });
 await server.stop();

@@ -110,7 +110,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's database (`sqlite:<file>` unless env set another), for `lab` commands beside it. */
   databaseUrl: string;
-  child: ChildProcess;
+  /** The process serving it (for its memory): its own, or in a smoke run the lane's. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -134,11 +135,17 @@ export interface StartOptions {
   carrierDocuments?: string[];
 }
 
-/** Starts the built server (apps/server/dist) on a free port with a fresh SQLite file unless env says otherwise. */
+/**
+ * Starts the built server (apps/server/dist) on a free port with a fresh SQLite file unless env
+ * says otherwise. In a smoke run the server is built in the lane's process instead
+ * (support/laneServer.ts): the lane has the server's modules loaded already, and a process start
+ * plus `lab import` cost ~3 s of CPU each, the largest part of a browser benchmark's smoke.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  if (smoke) return (await import('./support/laneServer.ts')).startInLane(env, options);
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!fs.existsSync(entry)) throw new Error('build first: npm run build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
@@ -173,7 +180,7 @@ export async function startServer(
   return {
     baseUrl,
     databaseUrl,
-    child,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
