@@ -271,7 +271,7 @@ describe('no simulator endpoint answers 5xx to bad input', () => {
       headers: { authorization: `Basic ${Buffer.from('fuzz:fuzz').toString('base64')}` },
     });
     stratusToken = stratus.json().access_token;
-  }, 120_000);
+  });
   afterAll(() => t.close());
 
   const endpoints = () => [

@@ -97,7 +97,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
   beforeAll(async () => {
     t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 42 }, { imported: true });
     token = await twinToken(t.app);
-  }, 120_000);
+  });
 
   afterAll(() => t.close());
 

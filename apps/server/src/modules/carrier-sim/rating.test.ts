@@ -53,7 +53,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 42 }, { imported: true });
     token = await twinToken(t.app, { clientId: 'rating', secret: 's' });
-  }, 120_000);
+  });
 
   afterAll(() => t.close());
 

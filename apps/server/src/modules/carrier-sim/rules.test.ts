@@ -45,7 +45,7 @@ describe('carrier simulator business rules (sqlite)', () => {
     token = await twinToken(t.app);
     productionToken = await twinToken(t.app, { host: `${TWIN}/production` });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-rules-'));
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
     fs.rmSync(dir, { recursive: true, force: true });

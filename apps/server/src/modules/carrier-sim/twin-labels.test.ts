@@ -114,7 +114,7 @@ describe.each(dialectsFor('dialect-neutral'))('the carrier twin through the gate
       { imported: true, client: { clientId: 'twin-key', secret: 'twin-secret' } },
     ));
     auth = { 'x-upstream-authorization': `Bearer ${token}`, 'content-type': 'application/json' };
-  }, 120_000);
+  });
 
   afterAll(() => t?.close());
 

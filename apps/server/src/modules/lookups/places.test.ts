@@ -26,7 +26,7 @@ describe.each(dialectsFor('dialect-sensitive'))('places.locate on %s', (dialect)
       ].join('\n') + '\n',
     );
     expect((await runImport(t.app.db, lookupsModule.datasets, 'postal-geonames', file, {})).ok).toBe(true);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t.close();

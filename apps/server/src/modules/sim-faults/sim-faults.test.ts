@@ -61,7 +61,7 @@ describe.each(dialectsFor('dialect-neutral'))('faults through the gateway (%s)',
   let base: string;
   let token: string;
 
-  beforeAll(async () => ({ t, base, token } = await gatewayClient(dialect, SIM, { imported: true })), 120_000);
+  beforeAll(async () => ({ t, base, token } = await gatewayClient(dialect, SIM, { imported: true })));
   afterAll(() => t.close());
   afterEach(async () => {
     const { faults } = (await api(t, 'GET', '/faults')).json() as { faults: { endpointId: string }[] };

@@ -144,7 +144,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
   let base: string;
   let token: string;
 
-  beforeAll(async () => ({ t, base, token } = await gatewayClient(dialect, SIM, { imported: true })), 120_000);
+  beforeAll(async () => ({ t, base, token } = await gatewayClient(dialect, SIM, { imported: true })));
   afterAll(() => t.close());
 
   it('records the token call with its secrets redacted as the logs redact them', async () => {
