@@ -82,15 +82,15 @@ export async function gatewayClient(
 }
 
 /**
- * A test app listening on loopback whose gateway waits up to a minute for Stratus: a cold PDF render
- * (the first render thread) can take seconds on a busy machine. `env` seeds Stratus (SIM_SEED,
- * STRATUS_SIM_PENDING_POLLS).
+ * A test app listening on loopback, its gateway reaching Stratus with the product's timeout (a poll
+ * answers PENDING past RENDER_WAIT_MS while a PDF still renders, within the gateway's wait). `env`
+ * seeds Stratus (SIM_SEED, STRATUS_SIM_PENDING_POLLS).
  */
 export async function stratusOnLoopback(
   dialect: TestDialect,
   env: NodeJS.ProcessEnv,
 ): Promise<{ t: TestApp; base: string }> {
-  const t = await buildTestApp(dialect, { gatewayStratusTimeoutMs: 60_000 }, { env });
+  const t = await buildTestApp(dialect, {}, { env });
   return { t, base: await listenLoopback(t.app) };
 }
 
