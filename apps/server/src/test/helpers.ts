@@ -7,6 +7,7 @@ import { describe, inject } from 'vitest';
 import pg from 'pg';
 import { Writable } from 'node:stream';
 import { buildApp, type BuildOptions } from '../app.js';
+import { Conditions } from './conditions.js';
 import type { CliContext } from '../cli/command.js';
 import { runCli } from '../cli/main.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
@@ -111,12 +112,18 @@ export async function freshDb(dialect: TestDialect): Promise<{ db: Db; drop: () 
   };
 }
 
-/** Collects log lines written by the app (to assert on redaction or error logging). */
+/** Collects log lines written by the app (to assert on redaction or error logging, or to wait for one). */
 export class LogCapture extends Writable {
   readonly lines: Record<string, unknown>[] = [];
+  private readonly written = new Conditions();
   override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void) {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.lines.push(JSON.parse(line));
+    this.written.changed();
     cb();
+  }
+  /** Resolves once the lines written so far satisfy `check`, checked again on every write (the test's timeout bounds the wait). */
+  until(check: (lines: readonly Record<string, unknown>[]) => boolean): Promise<void> {
+    return this.written.until(() => check(this.lines));
   }
 }
 

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import type { AppConfig } from '../../config.js';
@@ -310,9 +310,7 @@ describe.each(dialectsFor('dialect-neutral'))('hang (%s)', (dialect) => {
       req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
       req.end('{}');
     });
-    await vi.waitFor(() =>
-      expect(t.logs.lines.some((l) => l.msg === 'sim fault: holding the call unanswered (hang)')).toBe(true),
-    );
+    await t.logs.until((lines) => lines.some((l) => l.msg === 'sim fault: holding the call unanswered (hang)'));
     await t.close();
     expect(await outcome).toBe('ECONNRESET');
   });
