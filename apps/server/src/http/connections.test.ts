@@ -19,13 +19,22 @@ function trickler(port: number): { socket: net.Socket; closed: Promise<void> } {
   return { socket, closed };
 }
 
-/** Resolves once the server holds `n` connections (it counts a socket once it accepted it). */
-async function accepted(t: TestApp, n: number) {
-  for (;;) {
-    const count = await new Promise<number>((resolve) => t.app.server.getConnections((_e, c) => resolve(c)));
-    if (count >= n) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/**
+ * Resolves once the server holds `n` connections (it counts a socket once it accepted it): checked
+ * now and as each connection is accepted, the only moment the count grows.
+ */
+function accepted(t: TestApp, n: number): Promise<void> {
+  const { server } = t.app;
+  return new Promise((resolve) => {
+    const check = () =>
+      server.getConnections((_e, count) => {
+        if (count < n) return;
+        server.off('connection', check);
+        resolve();
+      });
+    server.on('connection', check);
+    check();
+  });
 }
 
 describe('connections: bounded per client address, a reserve for others, stalled bodies dropped sooner', () => {

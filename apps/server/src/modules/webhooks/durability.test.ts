@@ -60,6 +60,8 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
     const errorsBeforeKill: string[] = [];
     let n = 0;
     let killed = false;
+    let reached300!: () => void;
+    const burstUnderWay = new Promise<void>((resolve) => (reached300 = resolve));
     const worker = async () => {
       while (!killed) {
         const body = `{"outputMetaData":[{"transactionId":"burst-${n++}","timestamp":"${new Date().toISOString()}"}],"pad":"${'x'.repeat(1500)}"}`;
@@ -70,6 +72,7 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
             headers: { 'content-type': 'application/json' },
           });
           if (res.status === 200) acked.set(((await res.json()) as { id: number }).id, body);
+          if (acked.size >= 300) reached300();
         } catch (e) {
           if (killed) return;
           errorsBeforeKill.push(String(e));
@@ -77,7 +80,7 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
       }
     };
     const workers = Array.from({ length: 16 }, worker);
-    while (acked.size < 300) await new Promise((r) => setTimeout(r, 5));
+    await burstUnderWay;
     const held = `{"outputMetaData":[{"transactionId":"held-open"}],"pad":"${'y'.repeat(1500)}"}`;
     const inFlight = await requestInFlight(first.base, '/lab/hooks/fdx/burst', held);
     first.child.kill('SIGKILL');

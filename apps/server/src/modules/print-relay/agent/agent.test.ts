@@ -211,6 +211,7 @@ describe('lab print-agent: the Browser Print contract', () => {
 
   it('refuses other origins before touching a printer, and foreign Host names', async () => {
     const before = printer.bytes().length;
+    const connectionsBefore = printer.connections();
     const res = await fetch(`${agent.url}/write`, {
       method: 'POST',
       headers: { origin: 'https://evil.example' },
@@ -233,8 +234,18 @@ describe('lab print-agent: the Browser Print contract', () => {
       req.on('end', () => resolve(Number(text.split(' ')[1])));
     });
     expect(rebound).toBe(403);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(printer.bytes().length).toBe(before);
+    // An allowed job afterwards is the barrier: the fake printer accepts connections in the order the
+    // agent opened them, so a connection a refused request had opened would be counted before its.
+    const job = '^XA^FDallowed^FS^XZ';
+    const allowed = await fetch(`${agent.url}/write`, {
+      method: 'POST',
+      body: JSON.stringify({ device: desk(), data: job }),
+    });
+    expect(allowed.status).toBe(200);
+    await waitFor(() => printer.bytes().length >= before + job.length);
+    expect(printer.connections() - connectionsBefore).toBe(1);
+    expect(printer.bytes().subarray(before).toString('utf8')).toBe(job);
+    expect(jobs).toEqual([`write desk ${job.length}`]);
   });
 
   it('answers the error as text: unknown device, bad body, unreachable printer', async () => {
