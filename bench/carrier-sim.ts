@@ -17,7 +17,7 @@ import { carrierToken, injectShip, shipRequest, startApp } from './support/app.t
 
 const VALIDATIONS = count(5000, 5, 'BENCH_VALIDATIONS');
 const CALLS = count(200, 1, 'BENCH_SIM_CALLS');
-const WARMUP = count(20, 1);
+const WARMUP = count(20, 0);
 
 // ── 1. validation of a ship request, after compile ──
 {

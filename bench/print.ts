@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { count, freePort, repoRoot, report, startServer, summarize } from './support.ts';
+import { count, freePort, repoRoot, report, smoke, startServer, summarize } from './support.ts';
 import { launchChromium } from './support/browser.ts';
 
 const ROUNDS = count(20, 1, 'PRINT_BENCH_ROUNDS');
@@ -111,7 +111,8 @@ try {
   report('  click event in page → last byte at printer, p95', summarize(clickToPrinter).p95, 'ms');
 
   // Relay: sender page → server → receiver page → agent → printer.
-  const receiver = await printerPage();
+  // A smoke run lets the local page receive too (a cold page open is ~3 s of Chromium's CPU).
+  const receiver = smoke ? local : await printerPage();
   await receiver.getByRole('checkbox', { name: 'Run as Receiver' }).check();
   await receiver.getByRole('button', { name: 'New listen id' }).click();
   await receiver.getByText('Receiving jobs for this listen id').waitFor();
