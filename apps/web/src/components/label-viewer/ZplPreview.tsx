@@ -12,6 +12,8 @@ import { useDebounced } from '@/lib/useDebounced';
 export const ZPL_SIZES = ['4x6', '4x6.75'] as const;
 export type ZplSize = (typeof ZPL_SIZES)[number];
 const DPMM = 8;
+/** How long the preview waits after the last edit before it asks the label service (by default). */
+export const ZPL_PREVIEW_DEBOUNCE_MS = 400;
 
 export interface ZplPreviewProps {
   zpl: string;
@@ -27,7 +29,12 @@ export interface ZplPreviewProps {
  * A ZPL document rendered through the label service (8 dpmm; 4×6 or 4×6.75 in; rotation 0/180;
  * PNG or PDF preview) in the shared viewer, with ZPL/PNG/PDF downloads. Every label is shown.
  */
-export function ZplPreview({ zpl, fileBaseName = 'label', debounceMs = 400, zplDownload = true }: ZplPreviewProps) {
+export function ZplPreview({
+  zpl,
+  fileBaseName = 'label',
+  debounceMs = ZPL_PREVIEW_DEBOUNCE_MS,
+  zplDownload = true,
+}: ZplPreviewProps) {
   const m = useMessages(messages);
   const baseUrl = useLabelServiceUrl();
   const [size, setSize] = useState<ZplSize>('4x6');

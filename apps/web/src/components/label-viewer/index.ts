@@ -1,5 +1,5 @@
 export { LabelViewer, type LabelDownload, type LabelViewerProps, type ViewerRotation } from './LabelViewer';
-export { ZplPreview, ZPL_SIZES, type ZplPreviewProps, type ZplSize } from './ZplPreview';
+export { ZplPreview, ZPL_PREVIEW_DEBOUNCE_MS, ZPL_SIZES, type ZplPreviewProps, type ZplSize } from './ZplPreview';
 export {
   DEFAULT_LABEL_SERVICE_URL,
   labelUrl,

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ZPL_PREVIEW_DEBOUNCE_MS } from '@/components/label-viewer';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { setZplEditorText, zplEditorText } from '@/test/zplEditor';
+import { advanceClock, installFakeClock } from '@/test/fakeClock';
 import ZplCreatorPage from '@/tools/zpl-creator/ZplCreatorPage';
 import { ZplEditorPanel } from './ZplEditorPanel';
 import { EditorView } from '@codemirror/view';
@@ -38,7 +40,10 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 function Harness({ initial }: { initial: string }) {
   const [zpl, setZpl] = useState(initial);
@@ -147,18 +152,14 @@ describe('ZPL creator: Logo → ZPL and Print on sheet', () => {
     const file = new File([PNG_HEAD], 'logo.png', { type: 'image/png' });
     fireEvent.change(within(dialog).getByLabelText('Choose a PNG, JPEG or BMP image'), { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
-    expect(await within(dialog).findByTestId('logo-size', {}, { timeout: 30_000 })).toHaveTextContent(
-      '8 × 2 dots · 2 bytes',
-    );
+    expect(await within(dialog).findByTestId('logo-size')).toHaveTextContent('8 × 2 dots · 2 bytes');
     const call = calls.find((c) => c.url === '/lab/api/labels/v1/graphics')!;
     const form = call.init!.body as FormData;
     expect((form.get('file') as File).name).toBe('logo.png');
     expect(form.get('dither')).toBe('threshold');
     expect(form.get('encoding')).toBe('hex');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Insert into label' }));
-    await waitFor(() => expect(zplEditorText(screen.getByLabelText('ZPL'))).toBe('^XA^FO0,0^GFA,2,2,1,FF00^FS^XZ'), {
-      timeout: 30_000,
-    });
+    await waitFor(() => expect(zplEditorText(screen.getByLabelText('ZPL'))).toBe('^XA^FO0,0^GFA,2,2,1,FF00^FS^XZ'));
     expect(screen.getByTestId('logo-placement')).toHaveTextContent(
       'Logo placed at x 0, y 0 of a new label (8 × 2 dots), line 1',
     );
@@ -177,7 +178,7 @@ describe('ZPL creator: Logo → ZPL and Print on sheet', () => {
     const file = new File([PNG_HEAD], 'logo.png', { type: 'image/png' });
     fireEvent.change(within(dialog).getByLabelText('Choose a PNG, JPEG or BMP image'), { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
-    await within(dialog).findByTestId('logo-size', {}, { timeout: 30_000 });
+    await within(dialog).findByTestId('logo-size');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Insert into label' }));
     await waitFor(() =>
       expect(zplEditorText(screen.getByLabelText('ZPL'))).toBe(
@@ -197,7 +198,7 @@ describe('ZPL creator: Logo → ZPL and Print on sheet', () => {
     const file = new File([PNG_HEAD], 'logo.png', { type: 'image/png' });
     fireEvent.change(within(dialog).getByLabelText('选择 PNG、JPEG 或 BMP 图片'), { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: /转\s?换/ }));
-    await within(dialog).findByTestId('logo-size', {}, { timeout: 30_000 });
+    await within(dialog).findByTestId('logo-size');
     fireEvent.click(within(dialog).getByRole('button', { name: '插入到标签' }));
     expect(await screen.findByTestId('logo-placement')).toHaveTextContent(
       '标签 1 上没有 8 × 2 点的空位：图标放在最后一个字段下方 x 10, y 30（第 1 行），请用它的 ^FO 调整位置',
@@ -205,15 +206,16 @@ describe('ZPL creator: Logo → ZPL and Print on sheet', () => {
   });
 
   it('downloads the PDF on a sheet with the X-Page-* headers', async () => {
+    // A fake clock from the first render: the preview's debounce passes in no wall-clock time.
+    installFakeClock();
     renderWithProviders(<ZplCreatorPage />);
     setZplEditorText(screen.getByLabelText('ZPL'), '^XA^FO10,10^FDx^FS^XZ');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Print on sheet' }));
-    await screen.findByTestId('label-image', {}, { timeout: 30_000 });
+    await advanceClock(ZPL_PREVIEW_DEBOUNCE_MS);
+    expect(screen.getByTestId('label-image')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /PDF/ }));
-    await waitFor(
-      () => expect(calls.some((c) => new Headers(c.init?.headers).get('x-page-layout') === '2x3')).toBe(true),
-      { timeout: 30_000 },
-    );
+    await advanceClock(0);
+    expect(calls.some((c) => new Headers(c.init?.headers).get('x-page-layout') === '2x3')).toBe(true);
     const pdfCall = calls.find((c) => new Headers(c.init?.headers).get('x-page-size') === 'A4')!;
     expect(new Headers(pdfCall.init?.headers).get('accept')).toBe('application/pdf');
     expect(new Headers(pdfCall.init?.headers).get('x-label-border')).toBe('Dashed');

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { INVALID_BASE64_MESSAGE, bytesToBase64 } from '@lab/core/text';
+import { ZPL_PREVIEW_DEBOUNCE_MS } from '@/components/label-viewer';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { setZplEditorText, zplEditorText } from '@/test/zplEditor';
+import { advanceClock, installFakeClock } from '@/test/fakeClock';
 import Base64Page from './Base64Page';
 
 const PNG_HEAD = new Uint8Array([
@@ -33,7 +35,10 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 function paste(text: string, button: string) {
   fireEvent.change(screen.getByLabelText('Base64 input'), { target: { value: text } });
@@ -95,21 +100,26 @@ describe('Base64 Tools', () => {
   });
 
   it('decodes base64 ZPL, shows it for editing and renders it through the label service', async () => {
+    // A fake clock from the first render: the preview's debounce passes in no wall-clock time.
+    installFakeClock();
     renderWithProviders(<Base64Page />, { route: '/utils/base64?tab=zpl' });
     const zpl = '^XA^FO50,50^A0N,50,50^FDHello^FS^XZ';
     paste(b64(zpl), 'Decode');
-    expect(zplEditorText(await screen.findByLabelText('ZPL'))).toBe(zpl);
-    expect(await screen.findByTestId('label-image', {}, { timeout: 30_000 })).toBeInTheDocument();
+    await advanceClock(ZPL_PREVIEW_DEBOUNCE_MS);
+    expect(zplEditorText(screen.getByLabelText('ZPL'))).toBe(zpl);
+    expect(screen.getByTestId('label-image')).toBeInTheDocument();
     expect(calls[0]!.url).toBe('/lab/api/labels/v1/printers/8dpmm/labels/4x6/0/');
     expect(calls[0]!.init?.body).toBe(zpl);
     expect(new Headers(calls[0]!.init?.headers).get('x-rotation')).toBe('0');
 
     fireEvent.click(screen.getByRole('button', { name: /Rotate 180/ }));
-    await waitFor(() => expect(new Headers(calls.at(-1)!.init?.headers).get('x-rotation')).toBe('180'));
+    await advanceClock(0);
+    expect(new Headers(calls.at(-1)!.init?.headers).get('x-rotation')).toBe('180');
 
     setZplEditorText(screen.getByLabelText('ZPL'), '^XA^FDbroken');
     labelReply = () => Response.json({ message: 'Error rendering: no labels parsed' }, { status: 422 });
-    expect(await screen.findByText('Error rendering: no labels parsed', {}, { timeout: 30_000 })).toBeInTheDocument();
+    await advanceClock(ZPL_PREVIEW_DEBOUNCE_MS);
+    expect(screen.getByText('Error rendering: no labels parsed')).toBeInTheDocument();
   });
 
   it('shows every label of a multi-label raw ZPL', async () => {
@@ -118,9 +128,11 @@ describe('Base64 Tools', () => {
         status: 200,
         headers: { 'content-type': 'image/png', 'x-total-count': '3', 'x-index': call.url },
       });
+    installFakeClock();
     renderWithProviders(<Base64Page />, { route: '/utils/base64?tab=raw' });
     setZplEditorText(screen.getByLabelText('ZPL'), '^XA^FDa^FS^XZ^XA^FDb^FS^XZ^XA^FDc^FS^XZ');
-    expect(await screen.findByTestId('label-page', {}, { timeout: 30_000 })).toHaveTextContent('Label 1 of 3');
+    await advanceClock(ZPL_PREVIEW_DEBOUNCE_MS);
+    expect(screen.getByTestId('label-page')).toHaveTextContent('Label 1 of 3');
     expect(calls.map((c) => c.url)).toEqual([0, 1, 2].map((i) => `/lab/api/labels/v1/printers/8dpmm/labels/4x6/${i}/`));
     expect(screen.getAllByRole('button', { name: /Show label/ })).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Next label' }));
