@@ -6,6 +6,8 @@ import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import { stubEventSource, type FakeEventSource } from '@/test/fakeEventSource';
 import { secureStorage } from '@/lib/secureStorage';
+import { NOTIFY_SECONDS } from '@/lib/notify';
+import { advanceClock, installFakeClock } from '@/test/fakeClock';
 import FdxWebhookPage from './FdxWebhookPage';
 import type { WebhookDetail } from '@lab/core/contract';
 import { destinationUrl, TOKEN_STORAGE_KEY } from '@/lib/webhook-inspector';
@@ -94,7 +96,10 @@ beforeEach(async () => {
   ({ fetchMock } = server());
   streams = stubEventSource();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const renderPage = () => renderWithProviders(<FdxWebhookPage />, { route: '/api/fdxwebhook' });
 
@@ -225,8 +230,11 @@ describe('Shipment Visibility Webhook screen', () => {
   });
 
   it('shows one Result refreshed notice for a burst of 32 deliveries, and none while following live', async () => {
+    // A fake clock from the first render: the notice's NOTIFY_SECONDS.default pass in no wall-clock time.
+    installFakeClock();
     renderPage();
-    await screen.findByText('tx-2');
+    await advanceClock(0);
+    expect(screen.getByText('tx-2')).toBeInTheDocument();
     const source = streams.at(-1)!;
     const burst = (from: number) =>
       act(() => {
@@ -236,13 +244,16 @@ describe('Shipment Visibility Webhook screen', () => {
         }
       });
     burst(10);
-    await within(screen.getByRole('table')).findByText('tx-41');
-    expect(await screen.findAllByText('Result refreshed')).toHaveLength(1);
+    await advanceClock(0);
+    expect(within(screen.getByRole('table')).getByText('tx-41')).toBeInTheDocument();
+    expect(screen.getAllByText('Result refreshed')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('switch', { name: 'follow newest' }));
-    await waitFor(() => expect(screen.queryByText('Result refreshed')).not.toBeInTheDocument(), { timeout: 8000 });
+    await advanceClock(NOTIFY_SECONDS.default * 1000);
+    expect(screen.queryByText('Result refreshed')).not.toBeInTheDocument();
     burst(50);
-    await waitFor(() => expect(screen.getByText(/^#81 ·/)).toBeInTheDocument());
+    await advanceClock(0);
+    expect(screen.getByText(/^#81 ·/)).toBeInTheDocument();
     expect(screen.queryByText('Result refreshed')).not.toBeInTheDocument();
   });
 
