@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { JsonEditor, type JsonEditorHandle } from './JsonEditor';
-
-configure({ asyncUtilTimeout: 8000 });
 
 /** The real vanilla-jsoneditor inside the wrapper (the page tests use a stand-in). */
 describe('JsonEditor', () => {

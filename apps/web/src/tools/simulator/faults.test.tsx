@@ -7,6 +7,8 @@ import { FAULT_TARGETS, faultBody, draftOf, NO_FAULT } from './faults';
 import SimulatorPage from './SimulatorPage';
 import { fakeTwin } from '@/test/simulatorTwin';
 
+// A budget for rendering, not for time to pass: a wait here covers the switchboard's antd table of
+// every endpoint re-rendering in jsdom (measured up to ~0.9 s at load ~2; the default is 1 s).
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { renderWithProviders } from '@/test/render';
 import SimulatorPage from './SimulatorPage';
 import { fakeTwin, shipment } from '@/test/simulatorTwin';
-
-configure({ asyncUtilTimeout: 8000 });
 
 // The clock's now moves with real time between reads: Date is held still so what the screen shows
 // is exactly what the server said (timers run as usual).

@@ -8,6 +8,8 @@ import { renderWithProviders } from '@/test/render';
 import SimulatorPage from './SimulatorPage';
 import { fakeTwin, subscription } from '@/test/simulatorTwin';
 
+// A budget for rendering, not for time to pass: a wait here covers the subscriptions table and its
+// dialogs rendering in jsdom (measured up to ~0.7 s at load ~2; the default is 1 s).
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,6 +5,8 @@ import { renderWithProviders } from '@/test/render';
 import SimulatorPage from './SimulatorPage';
 import { fakeTwin, trafficEntry } from '@/test/simulatorTwin';
 
+// A budget for rendering, not for time to pass: a wait here covers the Simulator page's antd tables
+// re-rendering in jsdom (measured up to ~0.4 s at load ~2, more under load; the default is 1 s).
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,6 +7,8 @@ import { BLANK_CREDENTIALS, STRATUS_CREDENTIALS_KEY } from './credentials';
 import { SECURITY_ACCEPTED_KEY } from './SecurityReminder';
 import StratusPage from './StratusPage';
 
+// A budget for rendering, not for time to pass: a wait here covers the Stratus page's forms and parse
+// table rendering in jsdom (measured up to ~0.45 s at load ~2, more under load; the default is 1 s).
 configure({ asyncUtilTimeout: 8000 });
 
 const SAMPLE = '0,"020"1,"Ref"116,"2"187,"299"99,"END"';
