@@ -109,7 +109,9 @@ describe('kill-and-restart durability (built server, SQLite)', () => {
       second.child.kill('SIGTERM');
       await new Promise((r) => (second.child.exitCode !== null ? r(null) : second.child.once('exit', r)));
     }
-  });
+    // A budget for the work itself: two starts of the built server, a 16-client burst of 300+
+    // posts and a read of every acknowledged one (16–25 s on a loaded 2-core machine).
+  }, 60_000);
 });
 
 describePostgres('two instances on one PostgreSQL database', () => {
