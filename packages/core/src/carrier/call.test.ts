@@ -10,6 +10,7 @@ import {
   CARRIER_TOKEN_PATH,
   carrierCallOf,
   pathMatches,
+  twinPathOf,
   type CarrierEnvironment,
   type CarrierHost,
 } from './index.js';
@@ -133,5 +134,18 @@ describe('which carrier call a URL is (carrierCallOf)', () => {
         expect(carrierCallOf('POST', p), p).toBeUndefined();
       }),
     );
+  });
+});
+
+describe('twinPathOf', () => {
+  it('reads production below /production at a segment boundary, the sandbox elsewhere', () => {
+    expect(twinPathOf('/production/ship/v1/shipments')).toEqual({
+      environment: 'production',
+      path: '/ship/v1/shipments',
+    });
+    expect(twinPathOf('/production')).toEqual({ environment: 'production', path: '' });
+    expect(twinPathOf('/productions/x')).toEqual({ environment: 'sandbox', path: '/productions/x' });
+    expect(twinPathOf('/ship/v1/shipments')).toEqual({ environment: 'sandbox', path: '/ship/v1/shipments' });
+    expect(twinPathOf('')).toEqual({ environment: 'sandbox', path: '' });
   });
 });

@@ -63,10 +63,19 @@ export function carrierCallOf(method: string, url: string): CarrierCall | undefi
   for (const host of ['api', 'documents'] as const) {
     const rest = below(pathname, CARRIER_SIM_BASES[host]);
     if (rest === undefined) continue;
-    const production = below(rest, CARRIER_SIM_PRODUCTION);
-    return production === undefined
-      ? callOn(method, 'sandbox', host, rest)
-      : callOn(method, 'production', host, production);
+    const { environment, path } = twinPathOf(rest);
+    return callOn(method, environment, host, path);
   }
   return undefined;
+}
+
+/**
+ * The environment and carrier path of a path below one of the twin's mounts (`rest` after
+ * `/lab/sim/carrier`): production below `/production`, the sandbox at the host itself.
+ */
+export function twinPathOf(rest: string): { environment: CarrierEnvironment; path: string } {
+  const production = below(rest, CARRIER_SIM_PRODUCTION);
+  return production === undefined
+    ? { environment: 'sandbox', path: rest }
+    : { environment: 'production', path: production };
 }

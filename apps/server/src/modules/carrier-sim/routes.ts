@@ -1,6 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CARRIER_ENDPOINTS, findEndpoint, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
+import {
+  CARRIER_ENDPOINTS,
+  CARRIER_SIM_PRODUCTION,
+  findEndpoint,
+  twinPathOf,
+  type CarrierEndpoint,
+  type CarrierHost,
+} from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
 import { behaviourFor, type SimContext, type SimReply } from './behaviours/index.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
@@ -22,16 +29,6 @@ export const SIM_HEADERS = {
 } as const;
 
 const DOCUMENTS_LIMIT_BYTES = 10 * 1024 * 1024;
-
-/** The production host's path below each simulator host (the sandbox is the host itself). */
-const PRODUCTION = '/production';
-
-/** A request's environment and its carrier path, from the path after the host's marker. */
-function environmentOf(rest: string): { environment: SimEnvironment; path: string } {
-  return rest === PRODUCTION || rest.startsWith(`${PRODUCTION}/`)
-    ? { environment: 'production', path: rest.slice(PRODUCTION.length) }
-    : { environment: 'sandbox', path: rest };
-}
 
 /** Whether the caller is still there: its response was not closed before being written. */
 function callerConnected(reply: FastifyReply): () => boolean {
@@ -158,7 +155,7 @@ export const carrierSimRoutes: ModulePlugin<
     hostPath: string,
   ) {
     let checker: OperationChecker | undefined;
-    const { environment, path } = environmentOf(hostPath);
+    const { environment, path } = twinPathOf(hostPath);
     const connected = callerConnected(reply);
     try {
       authorize(request, environment);
@@ -227,7 +224,7 @@ export const carrierSimRoutes: ModulePlugin<
 
     for (const [prefix, environment] of [
       ['/carrier', 'sandbox'],
-      [`/carrier${PRODUCTION}`, 'production'],
+      [`/carrier${CARRIER_SIM_PRODUCTION}`, 'production'],
     ] as const) {
       rest.post(
         `${prefix}/oauth/token`,
@@ -290,7 +287,7 @@ export const carrierSimRoutes: ModulePlugin<
       return reply.type(label.contentType).send(label.body);
     };
     rest.get('/carrier/labels/:file', { schema: { hide: true } }, serveLabel);
-    rest.get(`/carrier${PRODUCTION}/labels/:file`, { schema: { hide: true } }, serveLabel);
+    rest.get(`/carrier${CARRIER_SIM_PRODUCTION}/labels/:file`, { schema: { hide: true } }, serveLabel);
 
     rest.route({
       method: ['POST', 'PUT'],
@@ -329,7 +326,7 @@ export const carrierSimRoutes: ModulePlugin<
         const path = pathAfter(request, '/carrier-documents');
         let body: unknown;
         try {
-          authorize(request, environmentOf(path).environment);
+          authorize(request, twinPathOf(path).environment);
           if (!request.isMultipart()) {
             throw carrierError(
               400,

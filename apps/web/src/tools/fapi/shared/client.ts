@@ -1,4 +1,4 @@
-import { UPSTREAM_AUTHORIZATION_HEADER, type CarrierEnvironment } from '@lab/core/carrier';
+import { CARRIER_GATEWAY_BASE, UPSTREAM_AUTHORIZATION_HEADER, type CarrierEnvironment } from '@lab/core/carrier';
 import type { CarrierCallResult, CarrierLocale } from './types';
 
 /**
@@ -7,11 +7,10 @@ import type { CarrierCallResult, CarrierLocale } from './types';
  * built-in simulator by default). Unlike `apiFetch`, a 4xx/5xx is a result, not an exception:
  * the playground shows the carrier's errors as they came.
  */
-export const GATEWAY_BASE = '/lab/api/carrier';
 
 /** The gateway URL of a catalogue path (`/ship/v1/shipments`, `/documents/v1/etds/upload`). */
 export function gatewayUrl(env: CarrierEnvironment, path: string): string {
-  return `${GATEWAY_BASE}/${env}${path.startsWith('/') ? path : `/${path}`}`;
+  return `${CARRIER_GATEWAY_BASE}/${env}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
 /** `upstream;dur=12.3` → 12.3 (ms), else undefined. */
@@ -149,7 +148,7 @@ export async function fetchCarrierToken(
   const started = performance.now();
   let result: CarrierCallResult;
   try {
-    const res = await fetch(`${GATEWAY_BASE}/${env}/oauth/token`, {
+    const res = await fetch(`${CARRIER_GATEWAY_BASE}/${env}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
