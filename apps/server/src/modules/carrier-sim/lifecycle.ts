@@ -32,6 +32,12 @@ export interface PlanInput {
   international: boolean;
   origin: ScanPlace;
   destination: ScanPlace;
+  /** The sort hub (hubs.ts); Memphis when absent (plans stored before hubs were regional). */
+  hub?: ScanPlace | undefined;
+  /** A Ground shipment: its hub does not scan on Sundays. */
+  ground?: boolean | undefined;
+  /** Countries whose public holidays the journey skips (origin, destination). */
+  holidayCountries?: string[] | undefined;
 }
 
 export interface PlannedScan {
@@ -46,7 +52,7 @@ export interface PlannedScan {
   exceptionDescription?: string | undefined;
 }
 
-/** The model's one sort hub (the carrier's Memphis hub), where every shipment is sorted. */
+/** The carrier's Memphis hub, where a plan without a regional hub (hubs.ts) is sorted. */
 export const HUB: ScanPlace = { city: 'MEMPHIS', stateOrProvinceCode: 'TN', postalCode: '38118', countryCode: 'US' };
 
 const upper = (p: ScanPlace): ScanPlace => ({ ...p, city: p.city.toUpperCase() });
@@ -225,12 +231,14 @@ export function planScans(input: PlanInput, scenario: SimScenario): PlannedScan[
     [departed, S.DP_ORIGIN],
   ];
   if (input.international) steps.push([mid(0.1), S.CC_EXPORT]);
-  steps.push([mid(0.3), S.AR_HUB]);
+  // Ground hubs do not scan on Sundays: a scan that would fall on one happens early on Monday.
+  const hubAt = (t: number) => (input.ground ? Math.min(notOnSunday(t), atDestination - 3 * HOUR) : t);
+  steps.push([hubAt(mid(0.3)), S.AR_HUB]);
   if (scenario === 'DAMAGED') {
-    steps.push([mid(0.4), S.SE_DAMAGED]);
+    steps.push([hubAt(mid(0.4)), S.SE_DAMAGED]);
     return place(input, steps);
   }
-  steps.push([mid(0.5), S.DP_HUB]);
+  steps.push([hubAt(mid(0.5)), S.DP_HUB]);
   if (input.international) {
     if (scenario === 'CUSTOMS_HOLD') {
       steps.push([mid(0.8), S.CD_IMPORT]);
@@ -241,16 +249,26 @@ export function planScans(input: PlanInput, scenario: SimScenario): PlannedScan[
   steps.push([atDestination, S.AR_DEST], [delivered - 2 * HOUR, S.OD]);
   if (scenario === 'DELIVERY_EXCEPTION') {
     // The first attempt finds nobody; the next business day's attempt delivers.
-    const next = at(addBusinessDays(input.deliveryDate, 1), '00:00:00') + (delivered % (24 * HOUR));
+    const next =
+      at(addBusinessDays(input.deliveryDate, 1, input.holidayCountries), '00:00:00') + (delivered % (24 * HOUR));
     steps.push([delivered, S.DE_NOT_AVAILABLE], [next - 2 * HOUR, S.OD], [next, S.DL]);
   } else if (scenario === 'RETURN_TO_SHIPPER') {
     // Refused at the door, sent back: delivered to the shipper after the service's transit days.
-    const back = at(addBusinessDays(input.deliveryDate, input.transitDays), '00:00:00') + (delivered % (24 * HOUR));
+    const back =
+      at(addBusinessDays(input.deliveryDate, input.transitDays, input.holidayCountries), '00:00:00') +
+      (delivered % (24 * HOUR));
     steps.push([delivered, S.DE_REFUSED], [delivered + 2 * HOUR, S.RS], [back, S.DL_SHIPPER]);
   } else {
     steps.push([delivered, S.DL]);
   }
   return place(input, steps);
+}
+
+/** A moment on a Sunday (UTC) moved to 02:00 the next Monday; other moments unchanged. */
+function notOnSunday(t: number): number {
+  if (new Date(t).getUTCDay() !== 0) return t;
+  const midnight = t - (t % (24 * HOUR));
+  return midnight + 24 * HOUR + 2 * HOUR;
 }
 
 /** Times made strictly increasing (a minute apart at least) and places resolved. */
@@ -259,7 +277,8 @@ function place(input: PlanInput, steps: [number, Step][]): PlannedScan[] {
   return steps.map(([t, { place: where, ...step }]) => {
     const time = Math.max(t, previous + MINUTE);
     previous = time;
-    const location = where === 'origin' ? input.origin : where === 'destination' ? input.destination : HUB;
+    const location =
+      where === 'origin' ? input.origin : where === 'destination' ? input.destination : (input.hub ?? HUB);
     return { ...step, at: time, location: upper(location) };
   });
 }

@@ -7,6 +7,7 @@ import { DIM_DIVISOR_CM3_PER_KG } from '@lab/core/shipping';
 import type { LabServices } from '../../module.js';
 import {
   commitmentFor,
+  holidayCountries,
   operationalDetail,
   quoteFor,
   requireServiceOnLane,
@@ -14,13 +15,16 @@ import {
   shipmentFacts,
   type ShipmentFacts,
 } from './rating.js';
-import { accountCurrency, amount, type Quote } from './tariff/rate.js';
+import { accountCurrency, amount, DIM_DIVISOR_IN3_PER_LB, type Quote } from './tariff/rate.js';
 import type { ServiceTerms } from './tariff/services.js';
 import { transitDaysFor } from './tariff/transit.js';
 
 type Json = JsonObject;
 
-const kg = (value: number) => ({ units: 'KG', value });
+/** A weight in the units the request weighed in (LB in, LB out). */
+const weight = (q: { units: string }, value: number) => ({ units: q.units, value });
+/** The dimensional divisor of the quote's units (in³/lb for LB, cm³/kg for KG). */
+const dimDivisor = (q: Quote) => (q.units === 'LB' ? DIM_DIVISOR_IN3_PER_LB : DIM_DIVISOR_CM3_PER_KG);
 
 /** `ratedShipmentDetails[]` entry of a rate reply: the quote's parts and totals, per package and per shipment. */
 export function ratedShipmentDetail(rateType: string, q: Quote): Json {
@@ -54,14 +58,14 @@ export function ratedShipmentDetail(rateType: string, q: Quote): Json {
     totalNetChargeWithDutiesAndTaxes: amount(q.totalCents),
     shipmentRateDetail: {
       rateZone: String(q.zone).padStart(2, '0'),
-      dimDivisor: DIM_DIVISOR_CM3_PER_KG,
+      dimDivisor: dimDivisor(q),
       fuelSurchargePercent: q.fuelBasisPoints / 100,
       totalSurcharges: amount(q.fuelCents),
       totalFreightDiscount: 0,
       surCharges: fuel(q.fuelCents),
       taxes,
-      totalBillingWeight: kg(q.billableKg),
-      totalDimWeight: kg(q.dimKg),
+      totalBillingWeight: weight(q, q.billableKg),
+      totalDimWeight: weight(q, q.dimKg),
       currency: q.currency,
     },
     ratedPackages: q.packages.map((p, i) => ({
@@ -79,7 +83,7 @@ export function ratedShipmentDetail(rateType: string, q: Quote): Json {
         totalFreightDiscounts: 0,
         totalTaxes: 0,
         totalRebates: 0,
-        billingWeight: kg(p.billableKg),
+        billingWeight: weight(p, p.billableKg),
       },
     })),
     currency: q.currency,
@@ -204,6 +208,9 @@ export async function shipmentRating(places: LabServices['places'], rs: Json, to
     promise: {
       shipDate: facts.shipDate,
       deliveryDate: commit.deliveryDate,
+      /** The countries whose holidays the journey skips (lifecycle.ts): origin, destination. */
+      holidayCountries: holidayCountries(facts),
+      ground: service.category === 'GROUND',
       commitTime: service.commitTime,
       transitDays: commit.transitDays,
       international: facts.lane === 'international',
@@ -247,9 +254,9 @@ export async function shipmentRating(places: LabServices['places'], rs: Json, to
             rateType: 'PAYOR_ACCOUNT_SHIPMENT',
             rateZone: String(q.zone).padStart(2, '0'),
             ratedWeightMethod: q.ratedWeightMethod,
-            dimDivisor: DIM_DIVISOR_CM3_PER_KG,
+            dimDivisor: dimDivisor(q),
             fuelSurchargePercent: q.fuelBasisPoints / 100,
-            totalBillingWeight: kg(q.billableKg),
+            totalBillingWeight: weight(q, q.billableKg),
             totalBaseCharge: amount(q.freightCents),
             totalNetFreight: amount(q.freightCents),
             totalSurcharges: amount(q.fuelCents),

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample, endpointById } from '@lab/core/carrier';
-import { serviceOnLane, SERVICES, servicesOnLane } from './tariff/services.js';
+import { serviceOnLane, SERVICES, servicesOnLane, serviceTerms } from './tariff/services.js';
 import { dayOfWeek } from './tariff/transit.js';
-import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, dialectsFor, labModulesWithServices, type TestApp } from '../../test/helpers.js';
+import { manualClock, recordingSender } from './testClock.js';
 import { twinCall, twinToken } from '../../test/simulators.js';
 import { commodity, customs } from './testShipments.js';
 
@@ -23,6 +24,10 @@ const INTERNATIONAL_MESSAGE = {
 const PLACEHOLDERS = ['445.54', 'TaxType', '2010-03-04', 'content key', '"harmonizedCode"', 'quoteNumber'];
 
 const cents = (n: number) => Math.round(n * 100);
+
+/** Wednesday 18 November 2026, 09:00 UTC: the twin's clock in these tests (ship dates are judged against it). */
+const START = Date.UTC(2026, 10, 18, 9, 0, 0);
+const TODAY = '2026-11-18';
 
 /** Goods to clear customs: one book worth 20 USD. */
 const BOOKS = customs([commodity('Books', 20)]);
@@ -51,7 +56,16 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { openApiRecheckMs: 0, simSeed: 42 }, { imported: true });
+    const clock = manualClock(START);
+    const sender = recordingSender();
+    t = await buildTestApp(
+      dialect,
+      { openApiRecheckMs: 0, simSeed: 42 },
+      {
+        imported: true,
+        modules: labModulesWithServices('sim', { simClock: () => clock, webhookSender: () => sender }),
+      },
+    );
     token = await twinToken(t.app, { clientId: 'rating', secret: 's' });
   });
 
@@ -75,35 +89,36 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
           ['ACCOUNT', 'USD'],
         ]);
       }
-      // Memphis 38125 → Beverly Hills 90212 is ~2,600 km: zone 8 (190 %). 12 lb = 5.44 kg → 5.5 kg
-      // billable (no dimensions in the sample). (54.00 + 11 × 2.60) × 190 % = 156.94, fuel 14.50 % = 22.76.
+      // Memphis 38125 → Beverly Hills 90212 is ~2,600 km (≈ 1,615 miles): zone 7 (175 %). The sample
+      // weighs in LB, so it is rated and answered in LB: 12 lb billable (no dimensions in the sample),
+      // priced per kg: (54.00 + 2.60 × 12 lb × 0.45359237 × 2) × 175 % = 144.03, fuel 14.50 % = 20.88.
       const priority = details.find((d) => d.serviceType === 'PRIORITY_OVERNIGHT')!;
       const account = priority.ratedShipmentDetails[1];
       expect(account).toMatchObject({
         rateType: 'ACCOUNT',
         ratedWeightMethod: 'ACTUAL',
-        totalBaseCharge: 156.94,
-        totalNetCharge: 179.7,
-        totalNetFedExCharge: 179.7,
+        totalBaseCharge: 144.03,
+        totalNetCharge: 164.91,
+        totalNetFedExCharge: 164.91,
         totalDutiesAndTaxes: 0,
-        totalNetChargeWithDutiesAndTaxes: 179.7,
+        totalNetChargeWithDutiesAndTaxes: 164.91,
         shipmentRateDetail: {
-          rateZone: '08',
-          dimDivisor: 5000,
+          rateZone: '07',
+          dimDivisor: 139,
           fuelSurchargePercent: 14.5,
-          totalSurcharges: 22.76,
-          surCharges: [{ type: 'FUEL', description: 'Fuel Surcharge', level: 'PACKAGE', amount: 22.76 }],
+          totalSurcharges: 20.88,
+          surCharges: [{ type: 'FUEL', description: 'Fuel Surcharge', level: 'PACKAGE', amount: 20.88 }],
           taxes: [],
-          totalBillingWeight: { units: 'KG', value: 5.5 },
-          totalDimWeight: { units: 'KG', value: 0 },
+          totalBillingWeight: { units: 'LB', value: 12 },
+          totalDimWeight: { units: 'LB', value: 0 },
           currency: 'USD',
         },
       });
       expect(account.ratedPackages[0].packageRateDetail).toMatchObject({
-        baseCharge: 156.94,
-        totalSurcharges: 22.76,
-        netCharge: 179.7,
-        billingWeight: { units: 'KG', value: 5.5 },
+        baseCharge: 144.03,
+        totalSurcharges: 20.88,
+        netCharge: 164.91,
+        billingWeight: { units: 'LB', value: 12 },
       });
       expect(priority.operationalDetail).toMatchObject({
         serviceCode: '01',
@@ -129,10 +144,10 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
       const [ground, ...others] = res.json().output.rateReplyDetails;
       expect(others).toEqual([]);
       expect(ground.serviceName).toBe('FedEx Ground®');
-      // Zone 8 by ground: 1 + 6 = 7 business days after Thursday 2026-11-19 → Monday 2026-11-30.
+      // Zone 7 by Ground: 5 business days after Thursday 2026-11-19, Thanksgiving (26th) skipped → Friday 2026-11-27.
       expect(ground.commit).toEqual({
-        daysInTransit: 'SEVEN_DAYS',
-        dateDetail: { dayOfWeek: 'MON', dayFormat: '2026-11-30T23:59:00' },
+        daysInTransit: 'FIVE_DAYS',
+        dateDetail: { dayOfWeek: 'FRI', dayFormat: '2026-11-27T23:59:00' },
         saturdayDelivery: false,
       });
     });
@@ -234,9 +249,19 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
             expect(res.json().errors[0].code).toBe('SERVICE.LANE.NOTAVAILABLE');
             return;
           }
+          const kg = r.weight.value * (r.weight.units === 'KG' ? 1 : 0.45359237);
+          const minimum = r.serviceType ? serviceTerms(r.serviceType)!.minShipmentKg : undefined;
+          if (minimum !== undefined && kg < minimum) {
+            expect(res.statusCode).toBe(400);
+            expect(res.json().errors[0].code).toBe('SERVICE.WEIGHT.BELOWMINIMUM');
+            return;
+          }
           expect(res.statusCode).toBe(200);
           for (const d of res.json().output.rateReplyDetails as Json[]) {
             expect(serviceOnLane(d.serviceType, international ? 'international' : 'domestic')).toBe(true);
+            // Freight only from its minimum weight; the answer weighs in the request's units.
+            expect(kg >= (serviceTerms(d.serviceType)!.minShipmentKg ?? 0), d.serviceType).toBe(true);
+            expect(d.ratedShipmentDetails[0].shipmentRateDetail.totalBillingWeight.units).toBe(r.weight.units);
             expect(d.customerMessages === undefined).toBe(!international);
             expect(d.operationalDetail.deliveryDate > '2026-11-19T23:59:59').toBe(true);
             for (const rated of d.ratedShipmentDetails as Json[]) {
@@ -289,7 +314,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
     };
 
     it('answers the delivery date, routing and rating of the shipment (Friday ship date: Monday delivery)', async () => {
-      // The sample's 12 lb package in a 12×10×8 in box: 3.5 kg dimensional, rated by its 5.5 kg actual weight.
+      // The sample's 12 lb package in a 12×10×8 in box: 7 lb dimensional (960 in³ / 139), rated by its 12 lb actual weight.
       const res = await ship({
         shipDatestamp: '2026-11-20',
         labelSpecification: { imageType: 'ZPLII', labelStockType: 'PAPER_4X6' },
@@ -299,8 +324,8 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
       expect(shipment.serviceCategory).toBe('EXPRESS');
       expect(shipment.pieceResponses[0]).toMatchObject({
         deliveryDatestamp: '2026-11-23',
-        netChargeAmount: 179.7,
-        baseRateAmount: 156.94,
+        netChargeAmount: 164.91,
+        baseRateAmount: 144.03,
       });
       const detail = shipment.completedShipmentDetail;
       expect(detail.operationalDetail).toMatchObject({
@@ -313,8 +338,8 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
         serviceCode: '01',
       });
       expect(detail.shipmentRating.shipmentRateDetails[0]).toMatchObject({
-        totalNetCharge: 179.7,
-        totalNetChargeWithDutiesAndTaxes: 179.7,
+        totalNetCharge: 164.91,
+        totalNetChargeWithDutiesAndTaxes: 164.91,
         ratedWeightMethod: 'ACTUAL',
         currency: 'USD',
       });
@@ -438,7 +463,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
   });
 
   it('computes the ship date and content keys of open-shipment and shipment results', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = TODAY;
     for (const id of ['open-ship-results', 'ship-results']) {
       const res = await call(id, defaultSample(id));
       expect(res.statusCode).toBe(200);

@@ -8,10 +8,34 @@ import { asArray as arr, asObject as obj, asText as str, type JsonObject } from 
 import { distanceKm } from '@lab/core/regions';
 import type { LabServices } from '../../module.js';
 import { carrierError } from './errors.js';
-import { CM_PER_IN, convertCents, KG_PER_LB, quote, type PackageInput, type Quote } from './tariff/rate.js';
+import {
+  CM_PER_IN,
+  convertCents,
+  KG_PER_LB,
+  quote,
+  type PackageInput,
+  type Quote,
+  type WeightUnits,
+} from './tariff/rate.js';
 import { placeRouting as routingFor } from '@lab/core/carrier/label';
-import { laneOf, serviceName, serviceTerms, servicesOnLane, type Lane, type ServiceTerms } from './tariff/services.js';
-import { addBusinessDays, dayOfWeek, LAST_ZONE, transitDaysFor, transitTimeWords, zoneFor } from './tariff/transit.js';
+import {
+  laneOf,
+  serviceName,
+  serviceRuns,
+  serviceTerms,
+  servicesOnLane,
+  type Lane,
+  type ServiceTerms,
+} from './tariff/services.js';
+import {
+  addBusinessDays,
+  dayOfWeek,
+  farthestZone,
+  firstBusinessDay,
+  transitDaysFor,
+  transitTimeWords,
+  zoneFor,
+} from './tariff/transit.js';
 
 type Json = JsonObject;
 type Located = NonNullable<Awaited<ReturnType<LabServices['places']['locate']>>>;
@@ -29,9 +53,11 @@ export interface ShipmentFacts {
   lane: Lane;
   /** Great-circle km between the two places; undefined when one is not in our data. */
   distanceKm: number | undefined;
-  /** From the distance; the last zone when a place is unknown. */
+  /** From the distance; the lane's farthest zone when a place is unknown. */
   zone: number;
   packages: PackageInput[];
+  /** The units the request weighs in (its first package line's, else LB as `totalWeight` is): replies answer in them. */
+  weightUnits: WeightUnits;
   /** Index in `packages` of each request line's first package (a line may stand for several). */
   lineFirstPackage: number[];
   /** Customs values of the commodities, in cents of their currencies. */
@@ -42,7 +68,7 @@ export interface ShipmentFacts {
 
 const positive = (v: unknown): number | undefined => (typeof v === 'number' && v > 0 ? v : undefined);
 
-function packagesOf(rs: Json): { packages: PackageInput[]; lineFirstPackage: number[] } {
+function packagesOf(rs: Json): { packages: PackageInput[]; lineFirstPackage: number[]; weightUnits: WeightUnits } {
   const packages: PackageInput[] = [];
   const lineFirstPackage: number[] = [];
   for (const line of arr(rs.requestedPackageLineItems).map(obj)) {
@@ -59,10 +85,12 @@ function packagesOf(rs: Json): { packages: PackageInput[]; lineFirstPackage: num
     for (let i = 0; i < count && packages.length < MAX_RATED_PACKAGES; i++)
       packages.push({ weightKg: kg, ...(dimensionsCm ? { dimensionsCm } : {}) });
   }
-  if (packages.length > 0) return { packages, lineFirstPackage };
+  const first = str(obj(obj(arr(rs.requestedPackageLineItems)[0]).weight).units).toUpperCase();
+  const weightUnits: WeightUnits = first === 'KG' ? 'KG' : 'LB';
+  if (packages.length > 0) return { packages, lineFirstPackage, weightUnits };
   // No package lines: the shipment's total weight (pounds unless the request says otherwise) as one package.
   const total = positive(rs.totalWeight) ?? 0;
-  return { packages: [{ weightKg: total * KG_PER_LB }], lineFirstPackage: [0] };
+  return { packages: [{ weightKg: total * KG_PER_LB }], lineFirstPackage: [0], weightUnits: 'LB' };
 }
 
 function customsValuesOf(rs: Json): { cents: number; currency: string }[] {
@@ -96,15 +124,16 @@ export async function shipmentFacts(places: LabServices['places'], rs: Json, tod
   const [origin, destination] = await Promise.all([where(from, originCountry), where(to, destinationCountry)]);
   const km = origin && destination ? distanceKm(origin, destination) : undefined;
   const customs = obj(rs.customsClearanceDetail);
+  const lane = laneOf(originCountry, destinationCountry);
   return {
     originCountry,
     destinationCountry,
     destinationPostalCode: str(to.postalCode),
     origin,
     destination,
-    lane: laneOf(originCountry, destinationCountry),
+    lane,
     distanceKm: km,
-    zone: km === undefined ? LAST_ZONE : zoneFor(km),
+    zone: km === undefined ? farthestZone(lane) : zoneFor(km, lane),
     ...packagesOf(rs),
     customsValues: customsValuesOf(rs),
     documentsOnly: customs.isDocumentOnly === true || rs.documentShipment === true,
@@ -123,17 +152,42 @@ export function serviceNotOnLane(serviceType: string, facts: ShipmentFacts) {
   );
 }
 
-/** The service a request names, refused when the lane does not allow it. */
+/** The shipment's actual weight in kg (the packages' sum). */
+const shipmentKg = (facts: ShipmentFacts) => facts.packages.reduce((sum, p) => sum + p.weightKg, 0);
+
+/** Whether a freight service's minimum weight lets it carry the shipment (parcel services have none). */
+const heavyEnough = (service: ServiceTerms, facts: ShipmentFacts) =>
+  service.minShipmentKg === undefined || shipmentKg(facts) >= service.minShipmentKg;
+
+/** The rule "freight service below its minimum weight" (the documents give no code for it: ours). */
+export function belowFreightMinimum(service: ServiceTerms, facts: ShipmentFacts) {
+  const kg = Math.round(shipmentKg(facts) * 100) / 100;
+  const min = service.minShipmentKg!;
+  return carrierError(
+    400,
+    'SERVICE.WEIGHT.BELOWMINIMUM',
+    `${service.name} carries shipments of at least ${min} kg (${Math.round(min / KG_PER_LB)} lb); this one weighs ${kg} kg. Please choose a parcel service and try again.`,
+  );
+}
+
+/** The service a request names, refused when the lane does not allow it or the shipment is below its minimum weight. */
 export function requireServiceOnLane(serviceType: string, facts: ShipmentFacts): ServiceTerms {
   const terms = serviceTerms(serviceType);
-  if (!terms || terms.lane !== facts.lane) throw serviceNotOnLane(serviceType, facts);
+  if (!terms || !serviceRuns(terms, facts.originCountry, facts.destinationCountry)) {
+    throw serviceNotOnLane(serviceType, facts);
+  }
+  if (!heavyEnough(terms, facts)) throw belowFreightMinimum(terms, facts);
   return terms;
 }
 
-/** The services a request asks about: the one it names (checked against the lane), else all the lane allows. */
+/** The services a lane offers a shipment: those that run between its countries, freight only above its minimum weight. */
+export const servicesFor = (facts: ShipmentFacts): ServiceTerms[] =>
+  servicesOnLane(facts.lane, facts.originCountry, facts.destinationCountry).filter((s) => heavyEnough(s, facts));
+
+/** The services a request asks about: the one it names (checked against the lane), else all the lane offers it. */
 export function servicesAsked(rs: Json, facts: ShipmentFacts): ServiceTerms[] {
   const asked = str(rs.serviceType);
-  return asked ? [requireServiceOnLane(asked, facts)] : servicesOnLane(facts.lane);
+  return asked ? [requireServiceOnLane(asked, facts)] : servicesFor(facts);
 }
 
 export function quoteFor(service: ServiceTerms, facts: ShipmentFacts, currency: string): Quote {
@@ -143,6 +197,7 @@ export function quoteFor(service: ServiceTerms, facts: ShipmentFacts, currency: 
     zone: facts.zone,
     packages: facts.packages,
     currency,
+    units: facts.weightUnits,
     customsValueCents: facts.customsValues.reduce((sum, v) => sum + convertCents(v.cents, v.currency, currency), 0),
     documentsOnly: facts.documentsOnly,
   });
@@ -150,15 +205,37 @@ export function quoteFor(service: ServiceTerms, facts: ShipmentFacts, currency: 
 
 export interface Commitment {
   transitDays: number;
+  /** The first business day on or after the ship date at the origin (a holiday or weekend ship date is picked up after it). */
+  pickupDate: string;
   deliveryDate: string;
   /** `YYYY-MM-DDTHH:MM:SS` with the service's commit time (end of day without one). */
   deliveryDateTime: string;
 }
 
+/** The countries whose public holidays a shipment's pickup and delivery skip: origin and destination. */
+export const holidayCountries = (facts: Pick<ShipmentFacts, 'originCountry' | 'destinationCountry'>) =>
+  facts.originCountry === facts.destinationCountry
+    ? [facts.originCountry]
+    : [facts.originCountry, facts.destinationCountry];
+
+/**
+ * When a shipment shipped on `shipDate` is picked up (the first business day at the origin) and
+ * delivered (`transitDays` business days later, the holidays of both countries skipped).
+ */
+export function pickupAndDelivery(shipDate: string, transitDays: number, countries: readonly string[]) {
+  const pickupDate = firstBusinessDay(shipDate, countries.slice(0, 1));
+  return { pickupDate, deliveryDate: addBusinessDays(pickupDate, transitDays, countries) };
+}
+
 export function commitmentFor(service: ServiceTerms, facts: ShipmentFacts): Commitment {
   const transitDays = transitDaysFor(service, facts.zone);
-  const deliveryDate = addBusinessDays(facts.shipDate, transitDays);
-  return { transitDays, deliveryDate, deliveryDateTime: `${deliveryDate}T${service.commitTime ?? '23:59:00'}` };
+  const { pickupDate, deliveryDate } = pickupAndDelivery(facts.shipDate, transitDays, holidayCountries(facts));
+  return {
+    transitDays,
+    pickupDate,
+    deliveryDate,
+    deliveryDateTime: `${deliveryDate}T${service.commitTime ?? '23:59:00'}`,
+  };
 }
 
 /** The operational detail of a service on a lane: routing of both ends, transit and delivery. */

@@ -267,6 +267,35 @@ export class SimStore {
   }
 
   /** A package label by tracking number. */
+  /**
+   * Ground End of Day Close: the environment's shipments of `shipDate` with one of `serviceTypes`,
+   * not cancelled and not yet closed, marked closed at `now` in one transaction; oldest first.
+   */
+  async closeGround(
+    environment: string,
+    shipDate: string,
+    serviceTypes: string[],
+    now: number,
+  ): Promise<{ id: number; master: string; serviceType: string }[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('carrier_sim_shipments')
+        .select(['id', 'master_tracking_number', 'service_type'])
+        .where('environment', '=', environment)
+        .where('ship_date', '=', shipDate)
+        .where('service_type', 'in', serviceTypes)
+        .where('cancelled_at', 'is', null)
+        .where('ground_closed_at', 'is', null)
+        .orderBy('id')
+        .execute();
+      const ids = rows.map((r) => Number(r.id));
+      if (ids.length > 0) {
+        await trx.updateTable('carrier_sim_shipments').set({ ground_closed_at: now }).where('id', 'in', ids).execute();
+      }
+      return rows.map((r) => ({ id: Number(r.id), master: r.master_tracking_number, serviceType: r.service_type }));
+    });
+  }
+
   async label(trackingNumber: string): Promise<{ contentType: string; ext: string; body: Buffer } | undefined> {
     const row = await this.db
       .selectFrom('carrier_sim_pieces')

@@ -9,7 +9,7 @@ import {
   type CarrierHost,
 } from '@lab/core/carrier';
 import { SIMULATOR_TOPICS } from '@lab/core/simulator';
-import { behaviourFor, type SimContext, type SimReply } from './behaviours/index.js';
+import { behaviourFor, twinOnlyEndpoint, type SimContext, type SimReply } from './behaviours/index.js';
 import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './errors.js';
 import { SimLabelRenderer } from './labels.js';
 import { releaseDue } from './release.js';
@@ -29,6 +29,14 @@ export const SIM_HEADERS = {
 } as const;
 
 const DOCUMENTS_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** Every YYYY-MM-DD a JSON value's strings start with (a sample's ship dates, timestamps). */
+function datesIn(value: unknown): string[] {
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}/.test(value) ? [value.slice(0, 10)] : [];
+  if (Array.isArray(value)) return value.flatMap(datesIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(datesIn);
+  return [];
+}
 
 /** Whether the caller is still there: its response was not closed before being written. */
 function callerConnected(reply: FastifyReply): () => boolean {
@@ -136,6 +144,17 @@ export const carrierSimRoutes: ModulePlugin<
     if (check !== 'ok') throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenMissing);
   }
 
+  /** The dates of an operation's named example requests (documentedDates), once per operation. */
+  const datesByOperation = new WeakMap<object, ReadonlySet<string>>();
+  const documentedDatesOf = (operation: { samples: { request?: unknown }[] }) => {
+    let dates = datesByOperation.get(operation);
+    if (!dates) {
+      dates = new Set(operation.samples.flatMap((sample) => datesIn(sample.request)));
+      datesByOperation.set(operation, dates);
+    }
+    return dates;
+  };
+
   /** Uploaded files by request (the documents host reads them before the request is handled). */
   const attachments = new WeakMap<FastifyRequest, { fileName: string; body: Buffer }>();
 
@@ -159,7 +178,7 @@ export const carrierSimRoutes: ModulePlugin<
     const connected = callerConnected(reply);
     try {
       authorize(request, environment);
-      const endpoint = findEndpoint(request.method, path, host);
+      const endpoint = findEndpoint(request.method, path, host) ?? twinOnlyEndpoint(request.method, path, host);
       if (!endpoint) throw carrierError(404, 'NOT.FOUND.ERROR', MESSAGES.notFound);
       const found = await lookup(endpoint);
       if (found) {
@@ -177,16 +196,13 @@ export const carrierSimRoutes: ModulePlugin<
         throw carrierError(400, 'INVALID.INPUT.EXCEPTION', MESSAGES.badJson);
       }
       if (checker) {
-        const { errors, warnings } = checker.check(body);
+        const { errors, warnings, accepted } = checker.check(body);
         if (errors.length > 0) throw new CarrierError(400, errors);
-        if (warnings.length > 0) {
-          reply.header(
-            SIM_HEADERS.warning,
-            warnings
-              .map((w) => `${w} is required by the schema; accepted because the carrier's own samples omit it`)
-              .join('; '),
-          );
-        }
+        const said = [
+          ...warnings.map((w) => `${w} is required by the schema; accepted because the carrier's own samples omit it`),
+          ...accepted,
+        ];
+        if (said.length > 0) reply.header(SIM_HEADERS.warning, said.join('; ').slice(0, 2000));
       }
       const customer = request.headers['x-customer-transaction-id'];
       const out = await behaviourFor(endpoint)(ctx, {
@@ -200,6 +216,7 @@ export const carrierSimRoutes: ModulePlugin<
         now: await app.services.simClock.now(environment),
         connected,
         attachment: attachments.get(request),
+        documentedDates: found ? documentedDatesOf(found.operation) : undefined,
       });
       return send(request, reply, checker, out);
     } catch (err) {

@@ -41,6 +41,13 @@ export const RULE_MESSAGES = {
   /** ship document, RequestedShipment.totalDeclaredValue: "The totalDeclaredValue should not exceed customsValue." */
   declaredValue: (declared: string, customs: string, currency: string) =>
     `The total declared value ${declared} ${currency} exceeds the total customs value ${customs} ${currency}. The totalDeclaredValue should not exceed customsValue.`,
+  /** ground-end-of-day-close document, PUT /ship/v1/endofday/, the 400 example (the only ship-date code the documents give). */
+  shipDate: 'Ship date is invalid.',
+  /** ship document, SmartPostInfoDetail: "Required for SMARTPOST service." */
+  smartPostRequired: 'smartPostInfoDetail (hubId and indicia) is required for SMART_POST. Please add it and try again.',
+  /** ship document, SmartPostInfoDetail.indicia: PARCEL_SELECT (1 LB through 70 LB), PRESORTED_STANDARD (less than 1 LB). */
+  smartPostIndicia: (indicia: string, lb: number, range: string) =>
+    `Indicia ${indicia} is for packages of ${range}; this one weighs ${lb} lb. Please choose another indicia.`,
   etdImport: (country: string) =>
     `Electronic trade documents are not accepted for import into ${country}. Please remove ELECTRONIC_TRADE_DOCUMENTS and send paper documents with the shipment.`,
 } as const;
@@ -162,6 +169,34 @@ function packageProblems(rs: Json): CarrierErrorEntry[] {
   return out;
 }
 
+/** Indicia weight ranges in pounds (the ship document's SmartPostInfoDetail.indicia). */
+const INDICIA_LB: Record<string, { min: number; below: number; range: string }> = {
+  PARCEL_SELECT: { min: 1, below: 70.0001, range: '1 lb through 70 lb' },
+  PRESORTED_STANDARD: { min: 0, below: 1, range: 'less than 1 lb' },
+};
+
+/** Ground Economy (SMART_POST) needs its details, and an indicia that fits each package's weight. */
+function smartPostProblems(rs: Json): CarrierErrorEntry[] {
+  if (str(rs.serviceType) !== 'SMART_POST') return [];
+  const detail = obj(rs.smartPostInfoDetail);
+  const indicia = str(detail.indicia);
+  const isReturn = indicia === 'PARCEL_RETURN';
+  if (!indicia || (!isReturn && !str(detail.hubId))) {
+    return [{ code: 'SMARTPOSTINFODETAIL.REQUIRED', message: RULE_MESSAGES.smartPostRequired }];
+  }
+  const range = INDICIA_LB[indicia];
+  if (!range) return [];
+  for (const line of arr(rs.requestedPackageLineItems)) {
+    const kg = kgOf(obj(line).weight);
+    if (kg === undefined) continue;
+    const lb = round2(kg / KG_PER_LB);
+    if (lb < range.min || lb >= range.below) {
+      return [{ code: 'SMARTPOST.INDICIA.INVALID', message: RULE_MESSAGES.smartPostIndicia(indicia, lb, range.range) }];
+    }
+  }
+  return [];
+}
+
 function customsProblems(rs: Json, international: boolean): CarrierErrorEntry[] {
   const customs = obj(rs.customsClearanceDetail);
   const commodities = arr(customs.commodities).map(obj);
@@ -205,7 +240,12 @@ export async function shipmentProblems(places: Places, body: Json, rs: Json): Pr
     ...(await addressProblems(places, 'Origin', rs.shipper)),
     ...(await addressProblems(places, 'Destination', recipient)),
   ];
-  const out: CarrierErrorEntry[] = [...(account ? [account] : []), ...addresses, ...packageProblems(rs)];
+  const out: CarrierErrorEntry[] = [
+    ...(account ? [account] : []),
+    ...addresses,
+    ...packageProblems(rs),
+    ...smartPostProblems(rs),
+  ];
   // Customs and ETD rules depend on the lane: not judged between countries we do not know.
   if (addresses.some((e) => e.code.endsWith('.COUNTRY.INVALID'))) return out;
   const from = str(obj(obj(rs.shipper).address).countryCode).toUpperCase();

@@ -36,6 +36,8 @@ export interface CarrierSimShipmentTable {
   scenario: Generated<string>;
   /** JSON: the plan's inputs (lifecycle.ts PlanInput), to replan on a scenario change. */
   lifecycle: Generated<string>;
+  /** When a Ground End of Day Close took it (null: not closed; Express shipments are never closed). */
+  ground_closed_at?: Ms | null;
 }
 
 /** One package of a shipment with its label as served (PDF/PNG bytes or the ZPL program). */

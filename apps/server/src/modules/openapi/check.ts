@@ -38,7 +38,36 @@ export interface CheckResult {
   errors: CarrierErrorEntry[];
   /** Required fields the request omits that the carrier's own samples omit too. */
   warnings: string[];
+  /**
+   * What else the request breaks the way the carrier's own samples do (a number where the schema
+   * says string, an enum value the samples use, …): accepted, each said in a sentence.
+   */
+  accepted: string[];
 }
+
+/** The value at an Ajv instance path (a JSON Pointer) of `root`. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let v: unknown = root;
+  for (const k of decodePointer(pointer) ?? []) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+/**
+ * What makes a violation the samples commit the same as one a request commits: the keyword and
+ * the path's shape, and for `type` the value's JSON type, for `enum` the value itself.
+ */
+function leniencyKey(err: ErrorObject, body: unknown): string {
+  const shape = pathShape(errorPath(err));
+  const v = valueAt(body, err.instancePath);
+  if (err.keyword === 'type') return `type|${shape}|${v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v}`;
+  if (err.keyword === 'enum') return `enum|${shape}|${JSON.stringify(v)}`;
+  return `${err.keyword}|${shape}`;
+}
+
+const SUMMARY_KEYWORDS = new Set(['oneOf', 'anyOf', 'if', 'required']);
 
 /**
  * Validates request bodies of one operation against its full-schema branch (compiled once). A
@@ -48,6 +77,8 @@ export interface CheckResult {
 export class OperationChecker {
   readonly validate: ValidateFunction;
   readonly lenient: ReadonlySet<string>;
+  /** leniencyKey of every other violation a named sample commits (accepted the same on a request). */
+  readonly samplesBreak: ReadonlySet<string>;
 
   constructor(
     readonly document: LoadedDocument,
@@ -55,19 +86,23 @@ export class OperationChecker {
   ) {
     this.validate = document.validators.compile(operation.requestSchema ?? {});
     const lenient = new Set<string>();
+    const samplesBreak = new Set<string>();
     for (const sample of operation.samples) {
       if (this.validate(sample.request)) continue;
       for (const e of this.validate.errors ?? []) {
         if (e.keyword === 'required') lenient.add(pathShape(errorPath(e)));
+        else if (!SUMMARY_KEYWORDS.has(e.keyword)) samplesBreak.add(leniencyKey(e, sample.request));
       }
     }
     this.lenient = lenient;
+    this.samplesBreak = samplesBreak;
   }
 
   check(body: unknown): CheckResult {
-    if (this.validate(body)) return { errors: [], warnings: [] };
+    if (this.validate(body)) return { errors: [], warnings: [], accepted: [] };
     const errors: CarrierErrorEntry[] = [];
     const warnings: string[] = [];
+    const accepted: string[] = [];
     const seen = new Set<string>();
     for (const e of this.validate.errors ?? []) {
       const entry = describe(e);
@@ -78,12 +113,17 @@ export class OperationChecker {
       }
       // oneOf/anyOf summaries repeat what their branches said.
       if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+      if (e.keyword !== 'required' && this.samplesBreak.has(leniencyKey(e, body))) {
+        const said = `${entry.message.replace(/\.$/, '')}; accepted because the carrier's own samples do the same`;
+        if (!accepted.includes(said)) accepted.push(said);
+        continue;
+      }
       const key = `${e.keyword}|${entry.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
       errors.push(entry);
     }
-    return { errors, warnings };
+    return { errors, warnings, accepted };
   }
 
   /** The response validator for a status (falls back to `default`), or undefined. */

@@ -21,6 +21,11 @@ export interface SimRequest {
   connected: () => boolean;
   /** The simulated now of the environment's clock (ms), read when the request arrived. */
   now: number;
+  /**
+   * The dates (YYYY-MM-DD) the operation's documented example requests carry: the twin accepts
+   * them as ship dates whatever its clock says (shipDates.ts).
+   */
+  documentedDates?: ReadonlySet<string> | undefined;
   /** The file of a documents-host upload. */
   attachment?: { fileName: string; body: Buffer } | undefined;
 }

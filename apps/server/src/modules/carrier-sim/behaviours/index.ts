@@ -2,8 +2,9 @@
  * What the carrier twin does for each catalogue entry, one file per endpoint family; entries not
  * listed answer the document's example with the request's identifiers echoed (fromExample.ts).
  */
-import type { CarrierEndpoint } from '@lab/core/carrier';
+import { CARRIER_ENDPOINTS, pathMatches, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { accountValidate } from './account.js';
+import { endOfDayClose } from './endOfDay.js';
 import type { Behaviour } from './context.js';
 import { fromExample, resultsFromExample } from './fromExample.js';
 import {
@@ -49,6 +50,19 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   'open-ship-packages-retrieve': openRetrieve,
   'open-ship-retrieve': openRetrieve,
   'open-ship-delete': openDelete,
+  'end-of-day-close': endOfDayClose,
 };
+
+/**
+ * Catalogue entries the playground keeps disabled (the spec's catalogue) that the twin answers
+ * anyway, because client programs call them: Ground End of Day Close.
+ */
+const TWIN_ONLY = new Set(['end-of-day-close']);
+
+/** The disabled catalogue entry the twin answers for a method and concrete path, if any. */
+export const twinOnlyEndpoint = (method: string, path: string, host: CarrierHost): CarrierEndpoint | undefined =>
+  CARRIER_ENDPOINTS.find(
+    (e) => TWIN_ONLY.has(e.id) && e.method === method.toUpperCase() && e.host === host && pathMatches(e.path, path),
+  );
 
 export const behaviourFor = (endpoint: CarrierEndpoint): Behaviour => BEHAVIOURS[endpoint.id] ?? fromExample;

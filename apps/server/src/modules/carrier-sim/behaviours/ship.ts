@@ -12,7 +12,7 @@ import { mergedDocument, shipmentDocuments } from './shipmentDocuments.js';
 
 export async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const rs = obj(req.body.requestedShipment);
-  await checkShipmentRules(ctx, req.body, rs);
+  await checkShipmentRules(ctx, req.body, rs, req);
   const lines = arr(rs.requestedPackageLineItems).map(obj);
   const options = labelSpecOf(req.body, obj(rs.labelSpecification));
   // Rated (and the lane checked) before anything is created.

@@ -8,8 +8,10 @@ import type { LabelSpec } from '../labelData.js';
 import { planScans, scenarioApplies, type PlanInput, type ScanPlace } from '../lifecycle.js';
 import type { shipmentRating } from '../rateReplies.js';
 import { shipmentProblems } from '../rules.js';
+import { shipDateProblem } from '../shipDates.js';
 import type { SimLabel, SimParty } from '../state.js';
-import { addBusinessDays } from '../tariff/transit.js';
+import { hubFor } from '../hubs.js';
+import { pickupAndDelivery } from '../rating.js';
 import { scanRow, scenarioOfRequest } from '../tracking.js';
 import { today, type SimContext, type SimRequest } from './context.js';
 
@@ -82,8 +84,12 @@ export async function newTrackingNumbers(ctx: SimContext, count: number): Promis
 export const labelUrl = (req: SimRequest, file: string) => `${req.linkBase}/labels/${file}`;
 
 /** Refuses a shipment request that breaks one of the carrier's business rules (rules.ts), naming each. */
-export async function checkShipmentRules(ctx: SimContext, body: Json, rs: Json): Promise<void> {
+export async function checkShipmentRules(ctx: SimContext, body: Json, rs: Json, req?: SimRequest): Promise<void> {
   const problems = await shipmentProblems(ctx.places, body, rs);
+  const date = req
+    ? shipDateProblem(str(rs.shipDatestamp ?? rs.shipDateStamp), today(req), req.documentedDates)
+    : undefined;
+  if (date) problems.unshift(date);
   if (problems.length > 0) throw new CarrierError(400, problems);
 }
 
@@ -157,15 +163,19 @@ export async function storeShipment(
   promise: DeliveryPromise,
   scenarioSource: unknown,
 ): Promise<void> {
-  // A ship date before the clock's today cannot be kept: the journey starts today, taking the same transit days.
+  // A ship date before the clock's today (the sandbox's pinned sample date) cannot be kept: the journey
+  // starts today, taking the same transit days; its pickup waits for a business day at the origin.
   const shipDate = promise.shipDate < today(req) ? today(req) : promise.shipDate;
+  const journey = pickupAndDelivery(shipDate, promise.transitDays, promise.holidayCountries);
+  const origin = placeOf(s.shipper);
   const input: PlanInput = {
     createdAt: s.createdAt,
     ...promise,
-    shipDate,
-    deliveryDate: shipDate === promise.shipDate ? promise.deliveryDate : addBusinessDays(shipDate, promise.transitDays),
-    origin: placeOf(s.shipper),
+    shipDate: journey.pickupDate,
+    deliveryDate: shipDate === promise.shipDate ? promise.deliveryDate : journey.deliveryDate,
+    origin,
     destination: placeOf(s.recipient),
+    hub: hubFor(origin, promise.ground),
   };
   const asked = scenarioOfRequest(scenarioSource);
   const scenario = scenarioApplies(asked, input) ? asked : 'NORMAL';

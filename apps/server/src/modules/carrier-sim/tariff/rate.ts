@@ -4,7 +4,8 @@
  * max(actual, dimensional) by the Dim Weight tool's rule (@lab/core/shipping), freight = (the
  * service's base + its rate per billable half kilogram) × the zone factor, a fuel surcharge on the
  * freight; per shipment, duties and import taxes estimated from the customs value on
- * international lanes (documents excepted).
+ * international lanes (documents excepted). A request in pounds is rated in pounds, as the carrier
+ * does: whole pounds rounded up, dimensional weight = cubic inches / 139, the same price per kg.
  */
 import { calculateDimWeight, roundUpToHalfKg } from '@lab/core/shipping';
 import { FIRST_ZONE } from './transit.js';
@@ -12,6 +13,11 @@ import type { Lane, ServiceTerms } from './services.js';
 
 export const KG_PER_LB = 0.45359237;
 export const CM_PER_IN = 2.54;
+/** The carrier's dimensional divisor in cubic inches per pound (the metric one is 5000 cm³/kg). */
+export const DIM_DIVISOR_IN3_PER_LB = 139;
+
+/** The units a request weighs its packages in; replies answer in the same. */
+export type WeightUnits = 'KG' | 'LB';
 
 /** Zone factor in percent: zone 2 is 100 %, each zone farther adds 15 %. */
 export const zonePercent = (zone: number): number => 100 + 15 * (zone - FIRST_ZONE);
@@ -103,6 +109,8 @@ export interface QuoteInput {
   packages: PackageInput[];
   /** The quote's currency (a key of UNITS_PER_USD_E4, else USD). */
   currency: string;
+  /** The units billable weights are counted in (KG when absent). */
+  units?: WeightUnits;
   /** Customs value of the commodities, in cents of `currency`. */
   customsValueCents: number;
   /** A documents-only shipment pays no duties. */
@@ -110,10 +118,11 @@ export interface QuoteInput {
 }
 
 export interface PackageRate {
-  /** Actual and dimensional weight rounded up to 0.5 kg (dimensional 0 without dimensions). */
+  /** Actual, dimensional and billable weight in `units`: KG rounded up to 0.5, LB to whole pounds (dimensional 0 without dimensions). */
   actualKg: number;
   dimKg: number;
   billableKg: number;
+  units: WeightUnits;
   ratedWeightMethod: 'ACTUAL' | 'DIM';
   freightCents: number;
   fuelCents: number;
@@ -123,6 +132,8 @@ export interface PackageRate {
 
 export interface Quote {
   currency: string;
+  /** The units of `billableKg` and `dimKg` (and of each package's). */
+  units: WeightUnits;
   zone: number;
   fuelBasisPoints: number;
   packages: PackageRate[];
@@ -145,18 +156,42 @@ export interface Quote {
 /** Rounds a product of integers divided by 10,000 (basis points) to whole cents, halves up. */
 const basisPoints = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
 
-export function ratePackage(p: PackageInput, service: ServiceTerms, zone: number, currency: string): PackageRate {
-  const actualKg = Math.max(0.5, roundUpToHalfKg(p.weightKg));
-  const dimKg = p.dimensionsCm ? calculateDimWeight(p.dimensionsCm, p.weightKg).roundeddimwgt : 0;
-  const billableKg = Math.max(actualKg, dimKg);
-  const halfKgs = Math.round(billableKg * 2);
-  const usd = Math.round(((service.baseCents + service.perHalfKgCents * halfKgs) * zonePercent(zone)) / 100);
+/** Whole pounds, rounded up (a hair of binary noise ignored: 12 LB read as 5.443… kg is 12 lb). */
+const wholePoundsUp = (kg: number) => Math.max(1, Math.ceil(kg / KG_PER_LB - 1e-9));
+
+/** Actual, dimensional and billable weight in pounds, and the billable weight in half kilograms. */
+function poundsOf(p: PackageInput) {
+  const actual = wholePoundsUp(p.weightKg);
+  const cubicInches = p.dimensionsCm ? p.dimensionsCm.reduce((v, cm) => v * (cm / CM_PER_IN), 1) : 0;
+  const dim = cubicInches > 0 ? Math.ceil(cubicInches / DIM_DIVISOR_IN3_PER_LB - 1e-9) : 0;
+  const billable = Math.max(actual, dim);
+  return { actual, dim, billable, halfKgs: billable * KG_PER_LB * 2 };
+}
+
+function kilogramsOf(p: PackageInput) {
+  const actual = Math.max(0.5, roundUpToHalfKg(p.weightKg));
+  const dim = p.dimensionsCm ? calculateDimWeight(p.dimensionsCm, p.weightKg).roundeddimwgt : 0;
+  const billable = Math.max(actual, dim);
+  return { actual, dim, billable, halfKgs: Math.round(billable * 2) };
+}
+
+export function ratePackage(
+  p: PackageInput,
+  service: ServiceTerms,
+  zone: number,
+  currency: string,
+  units: WeightUnits = 'KG',
+): PackageRate {
+  const w = units === 'LB' ? poundsOf(p) : kilogramsOf(p);
+  const { actual: actualKg, dim: dimKg, billable: billableKg } = w;
+  const usd = Math.round(((service.baseCents + service.perHalfKgCents * w.halfKgs) * zonePercent(zone)) / 100);
   const freightCents = convertCents(usd, 'USD', currency);
   const fuelCents = basisPoints(freightCents, service.fuelBasisPoints);
   return {
     actualKg,
     dimKg,
     billableKg,
+    units,
     ratedWeightMethod: dimKg > actualKg ? 'DIM' : 'ACTUAL',
     freightCents,
     fuelCents,
@@ -169,7 +204,8 @@ const total = <T>(items: readonly T[], of: (item: T) => number) => items.reduce(
 /** The whole quote of a shipment on one service. */
 export function quote(input: QuoteInput): Quote {
   const currency = UNITS_PER_USD_E4[input.currency] ? input.currency : 'USD';
-  const packages = input.packages.map((p) => ratePackage(p, input.service, input.zone, currency));
+  const units = input.units ?? 'KG';
+  const packages = input.packages.map((p) => ratePackage(p, input.service, input.zone, currency, units));
   const freightCents = total(packages, (p) => p.freightCents);
   const fuelCents = total(packages, (p) => p.fuelCents);
   const dutiable = input.lane === 'international' && !input.documentsOnly ? Math.max(0, input.customsValueCents) : 0;
@@ -178,6 +214,7 @@ export function quote(input: QuoteInput): Quote {
   const netChargeCents = freightCents + fuelCents;
   return {
     currency,
+    units,
     zone: input.zone,
     fuelBasisPoints: input.service.fuelBasisPoints,
     packages,

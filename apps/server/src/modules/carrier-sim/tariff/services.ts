@@ -17,11 +17,23 @@ export interface ServiceTerms {
   lane: Lane;
   /** `serviceCategory` of the replies. */
   category: 'EXPRESS' | 'GROUND' | 'EXPRESS_FREIGHT';
-  carrierCode: 'FDXE' | 'FDXG';
+  /** FDXG for Ground, FXSP for Ground Economy (SmartPost), FDXE for Express. */
+  carrierCode: 'FDXE' | 'FDXG' | 'FXSP';
   /** Business days in transit in zone 2 (the nearest). */
   transitDays: number;
   /** One more business day every `zonesPerExtraDay` zones past zone 2; 0: the same days in every zone. */
   zonesPerExtraDay: number;
+  /** Business days in zones 2, 3, … (the last entry for farther zones); overrides the two fields above. */
+  transitByZone?: readonly number[];
+  /** The only countries the service runs within (Ground Economy: the US); undefined: every country. */
+  countries?: readonly string[];
+  /** The least total shipment weight in kg the service carries (freight services). */
+  minShipmentKg?: number;
+  /**
+   * False for an older name the documents still accept on a request (INTERNATIONAL_PRIORITY) but
+   * that a rate quote or service list does not offer twice beside its current name.
+   */
+  listed: boolean;
   /** Base charge of a shipment before weight, in US cents. */
   baseCents: number;
   /** Charge per billable half kilogram in zone 2, in US cents (zone factors raise it farther away). */
@@ -48,6 +60,23 @@ type Row = [
   commitTime: string | undefined,
 ];
 
+/** Ground transit days in zones 2–8 (the carrier's Ground map: 1–5 business days in the contiguous US). */
+const GROUND_DAYS = [1, 2, 3, 3, 4, 5, 5] as const;
+/** Ground Economy (SmartPost) hands the parcel to the postal service for the last mile: 2–7 days. */
+const ECONOMY_DAYS = [2, 3, 4, 4, 5, 6, 7] as const;
+/** International freight services start at 68 kg (150 lb) a shipment. */
+const FREIGHT_MIN_KG = 68;
+
+/** What some rows add (zone tables, country limits, minimum weights, unlisted old names). */
+const EXTRA: Readonly<Record<string, Partial<ServiceTerms>>> = {
+  FEDEX_GROUND: { transitByZone: GROUND_DAYS },
+  GROUND_HOME_DELIVERY: { transitByZone: GROUND_DAYS },
+  SMART_POST: { transitByZone: ECONOMY_DAYS, countries: ['US'], carrierCode: 'FXSP' },
+  INTERNATIONAL_PRIORITY: { listed: false },
+  INTERNATIONAL_PRIORITY_FREIGHT: { minShipmentKg: FREIGHT_MIN_KG },
+  INTERNATIONAL_ECONOMY_FREIGHT: { minShipmentKg: FREIGHT_MIN_KG },
+};
+
 // prettier-ignore
 const ROWS: Row[] = [
   ['FIRST_OVERNIGHT', 'FedEx First Overnight®', '06', 'domestic', 'EXPRESS', 1, 0, 6900, 310, '08:00:00'],
@@ -57,10 +86,12 @@ const ROWS: Row[] = [
   ['FEDEX_EXPRESS_SAVER', 'FedEx Express Saver®', '20', 'domestic', 'EXPRESS', 3, 0, 2300, 120, '17:00:00'],
   ['FEDEX_GROUND', 'FedEx Ground®', '92', 'domestic', 'GROUND', 1, 1, 1100, 45, undefined],
   ['GROUND_HOME_DELIVERY', 'FedEx Home Delivery®', '90', 'domestic', 'GROUND', 1, 1, 1250, 45, undefined],
+  // Ground Economy, the service's name since 2021; the API still calls it SMART_POST.
+  ['SMART_POST', 'FedEx Ground® Economy', '2E', 'domestic', 'GROUND', 2, 1, 950, 40, undefined],
   ['INTERNATIONAL_FIRST', 'FedEx International First®', '06', 'international', 'EXPRESS', 1, 3, 15900, 720, '08:00:00'],
   ['FEDEX_INTERNATIONAL_PRIORITY_EXPRESS', 'FedEx International Priority® Express', '01', 'international', 'EXPRESS', 1, 3, 11900, 560, '10:30:00'],
   ['FEDEX_INTERNATIONAL_PRIORITY', 'FedEx International Priority®', '01', 'international', 'EXPRESS', 1, 3, 9900, 480, '17:00:00'],
-  // The service's name before 2022, still accepted by the ship document.
+  // The service's name before 2022, still accepted by the ship document (never offered beside the current one).
   ['INTERNATIONAL_PRIORITY', 'FedEx International Priority®', '01', 'international', 'EXPRESS', 1, 3, 9900, 480, '17:00:00'],
   ['INTERNATIONAL_ECONOMY', 'FedEx International Economy®', '03', 'international', 'EXPRESS', 2, 2, 7900, 390, undefined],
   ['FEDEX_INTERNATIONAL_CONNECT_PLUS', 'FedEx International Connect Plus', '3T', 'international', 'EXPRESS', 2, 2, 6900, 330, undefined],
@@ -68,8 +99,11 @@ const ROWS: Row[] = [
   ['INTERNATIONAL_ECONOMY_FREIGHT', 'FedEx International Economy® Freight', '86', 'international', 'EXPRESS_FREIGHT', 3, 2, 24900, 340, undefined],
 ];
 
-/** In the carrier's traditional order (rateSortOrder SERVICENAMETRADITIONAL): domestic fastest first, then international. */
-export const SERVICES: readonly ServiceTerms[] = ROWS.map(
+/**
+ * In the carrier's traditional order (rateSortOrder SERVICENAMETRADITIONAL): domestic fastest
+ * first, then international; the unlisted old names included (ALL_SERVICES), not in SERVICES.
+ */
+export const ALL_SERVICES: readonly ServiceTerms[] = ROWS.map(
   ([
     serviceType,
     name,
@@ -94,10 +128,15 @@ export const SERVICES: readonly ServiceTerms[] = ROWS.map(
     perHalfKgCents,
     fuelBasisPoints: category === 'GROUND' ? GROUND_FUEL : EXPRESS_FUEL,
     ...(commitTime ? { commitTime } : {}),
+    listed: true,
+    ...EXTRA[serviceType],
   }),
 );
 
-const BY_TYPE = new Map(SERVICES.map((s) => [s.serviceType, s]));
+/** The services the twin offers, each once. */
+export const SERVICES: readonly ServiceTerms[] = ALL_SERVICES.filter((s) => s.listed);
+
+const BY_TYPE = new Map(ALL_SERVICES.map((s) => [s.serviceType, s]));
 
 /** The model's terms of a service type, or undefined when the twin does not offer it. */
 export const serviceTerms = (serviceType: string): ServiceTerms | undefined => BY_TYPE.get(serviceType);
@@ -110,8 +149,17 @@ export const serviceName = (serviceType: string): string =>
 export const laneOf = (originCountry: string, destinationCountry: string): Lane =>
   originCountry.toUpperCase() === destinationCountry.toUpperCase() ? 'domestic' : 'international';
 
-/** The services a lane allows, fastest first. */
-export const servicesOnLane = (lane: Lane): ServiceTerms[] => SERVICES.filter((s) => s.lane === lane);
+/** Whether a service runs between two countries (on their lane, within the countries it is limited to). */
+export const serviceRuns = (s: ServiceTerms, from: string, to: string): boolean =>
+  s.lane === laneOf(from, to) &&
+  (!s.countries || (s.countries.includes(from.toUpperCase()) && s.countries.includes(to.toUpperCase())));
+
+/**
+ * The services a lane allows, fastest first, each once; given the countries, only those that run
+ * between them (Ground Economy within the US).
+ */
+export const servicesOnLane = (lane: Lane, from?: string, to?: string): ServiceTerms[] =>
+  SERVICES.filter((s) => s.lane === lane && (from === undefined || to === undefined || serviceRuns(s, from, to)));
 
 /** Whether the twin offers `serviceType` on `lane` (an unknown service type is offered on none). */
 export const serviceOnLane = (serviceType: string, lane: Lane): boolean => BY_TYPE.get(serviceType)?.lane === lane;

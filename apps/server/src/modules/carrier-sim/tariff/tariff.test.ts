@@ -4,11 +4,23 @@ import { calculateDimWeight } from '@lab/core/shipping';
 import { amount, convertCents, quote, ratePackage, zonePercent, type PackageInput, type QuoteInput } from './rate.js';
 import { placeHash, placeRouting as routingFor } from '@lab/core/carrier/label';
 import { streetLine } from './streets.js';
-import { laneOf, serviceOnLane, SERVICES, servicesOnLane, serviceTerms, type ServiceTerms } from './services.js';
+import { holidayName, isHoliday } from './holidays.js';
+import {
+  ALL_SERVICES,
+  laneOf,
+  serviceOnLane,
+  serviceRuns,
+  SERVICES,
+  servicesOnLane,
+  serviceTerms,
+  type ServiceTerms,
+} from './services.js';
 import {
   addBusinessDays,
   dayOfWeek,
+  firstBusinessDay,
   FIRST_ZONE,
+  LAST_DOMESTIC_ZONE,
   LAST_ZONE,
   transitDaysFor,
   transitTimeWords,
@@ -68,16 +80,97 @@ describe('lanes', () => {
       'FEDEX_EXPRESS_SAVER',
       'FEDEX_GROUND',
       'GROUND_HOME_DELIVERY',
+      'SMART_POST',
     ]);
     expect(serviceOnLane('FEDEX_GROUND', 'international')).toBe(false);
     expect(serviceOnLane('FEDEX_INTERNATIONAL_PRIORITY', 'international')).toBe(true);
     expect(serviceOnLane('FEDEX_INTERNATIONAL_PRIORITY', 'domestic')).toBe(false);
-    expect(serviceOnLane('SMART_POST', 'domestic')).toBe(false);
     for (const s of SERVICES) expect(serviceOnLane(s.serviceType, s.lane)).toBe(true);
+  });
+
+  it('run Ground Economy (SMART_POST) within the US only, as carrier FXSP', () => {
+    const economy = serviceTerms('SMART_POST')!;
+    expect(economy).toMatchObject({ name: 'FedEx Ground® Economy', category: 'GROUND', carrierCode: 'FXSP' });
+    expect(serviceRuns(economy, 'US', 'US')).toBe(true);
+    expect(serviceRuns(economy, 'CA', 'CA')).toBe(false);
+    expect(servicesOnLane('domestic', 'FR', 'FR').map((s) => s.serviceType)).not.toContain('SMART_POST');
+    expect(servicesOnLane('domestic', 'US', 'US').map((s) => s.serviceType)).toContain('SMART_POST');
+  });
+
+  it('offer each service once: the old INTERNATIONAL_PRIORITY is accepted but never listed', () => {
+    const types = SERVICES.map((s) => s.serviceType);
+    expect(new Set(types).size).toBe(types.length);
+    expect(types).not.toContain('INTERNATIONAL_PRIORITY');
+    expect(new Set(SERVICES.map((s) => `${s.lane}|${s.name}`)).size).toBe(SERVICES.length);
+    expect(serviceTerms('INTERNATIONAL_PRIORITY')).toMatchObject({ listed: false, lane: 'international' });
+    expect(ALL_SERVICES).toHaveLength(SERVICES.length + 1);
+  });
+
+  it('carry freight only from its minimum weight (68 kg a shipment)', () => {
+    const freight = ALL_SERVICES.filter((s) => s.category === 'EXPRESS_FREIGHT');
+    expect(freight.map((s) => [s.serviceType, s.minShipmentKg])).toEqual([
+      ['INTERNATIONAL_PRIORITY_FREIGHT', 68],
+      ['INTERNATIONAL_ECONOMY_FREIGHT', 68],
+    ]);
+    for (const s of ALL_SERVICES.filter((x) => x.category !== 'EXPRESS_FREIGHT'))
+      expect(s.minShipmentKg).toBeUndefined();
   });
 });
 
 describe('zones and transit', () => {
+  it('within a country are 2–8 by the US mileage bands: 2 up to 150 miles, 8 past 1,800 miles', () => {
+    const km = (miles: number) => miles * 1.609344;
+    expect(zoneFor(0, 'domestic')).toBe(2);
+    expect(zoneFor(km(150), 'domestic')).toBe(2);
+    expect(zoneFor(km(151), 'domestic')).toBe(3);
+    expect(zoneFor(km(1000), 'domestic')).toBe(5);
+    expect(zoneFor(km(1801), 'domestic')).toBe(8);
+    // Lindon UT → New York is ~3,200 km (≈ 2,000 miles): zone 8, not 9.
+    expect(zoneFor(3200, 'domestic')).toBe(8);
+    expect(zoneFor(20_000, 'domestic')).toBe(LAST_DOMESTIC_ZONE);
+    expect(LAST_DOMESTIC_ZONE).toBe(8);
+  });
+
+  it('property: Ground takes 1–5 business days in every domestic zone, more never fewer farther', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('FEDEX_GROUND', 'GROUND_HOME_DELIVERY'),
+        fc.double({ min: 0, max: 9000, noNaN: true }),
+        fc.double({ min: 0, max: 9000, noNaN: true }),
+        (type, a, b) => {
+          const s = serviceTerms(type)!;
+          const [near, far] = [Math.min(a, b), Math.max(a, b)].map((km) => transitDaysFor(s, zoneFor(km, 'domestic')));
+          for (const d of [near!, far!]) expect(d >= 1 && d <= 5).toBe(true);
+          expect(near!).toBeLessThanOrEqual(far!);
+        },
+      ),
+    );
+  });
+
+  it('property: each service keeps its transit bounds (Express overnight 1, 2Day 2, Economy 2–7, Ground 1–5)', () => {
+    const bounds: Record<string, [number, number]> = {
+      FIRST_OVERNIGHT: [1, 1],
+      PRIORITY_OVERNIGHT: [1, 1],
+      STANDARD_OVERNIGHT: [1, 1],
+      FEDEX_2_DAY: [2, 2],
+      FEDEX_EXPRESS_SAVER: [3, 3],
+      FEDEX_GROUND: [1, 5],
+      GROUND_HOME_DELIVERY: [1, 5],
+      SMART_POST: [2, 7],
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.keys(bounds)),
+        fc.integer({ min: FIRST_ZONE, max: LAST_DOMESTIC_ZONE }),
+        (type, zone) => {
+          const days = transitDaysFor(serviceTerms(type)!, zone);
+          const [min, max] = bounds[type]!;
+          expect(days >= min && days <= max, `${type} zone ${zone}: ${days}`).toBe(true);
+        },
+      ),
+    );
+  });
+
   it('grow with distance: 2 up to 150 km, 11 past 10,000 km', () => {
     expect(zoneFor(0)).toBe(2);
     expect(zoneFor(150)).toBe(2);
@@ -101,10 +194,11 @@ describe('zones and transit', () => {
     );
   });
 
-  it('take the service days in zone 2, ground a day more every 1 zone, international priority every 3', () => {
+  it('take the service days in zone 2 (Ground by its zone table), international priority a day more every 3 zones', () => {
     expect(transitDaysFor(priority, 8)).toBe(1);
     expect(transitDaysFor(ground, 2)).toBe(1);
-    expect(transitDaysFor(ground, 7)).toBe(6);
+    expect(transitDaysFor(ground, 7)).toBe(5);
+    expect(transitDaysFor(ground, 8)).toBe(5);
     expect(transitDaysFor(intlPriority, 4)).toBe(1);
     expect(transitDaysFor(intlPriority, 5)).toBe(2);
     expect(transitDaysFor(intlPriority, 11)).toBe(4);
@@ -134,6 +228,42 @@ describe('zones and transit', () => {
     );
   });
 
+  it('skip the public holidays of the library for pickups and deliveries (US and CN)', () => {
+    expect(holidayName('US', '2026-01-01')).toBe("New Year's Day");
+    expect(isHoliday('US', '2026-11-26')).toBe(true); // Thanksgiving
+    expect(isHoliday('US', '2026-07-03')).toBe(true); // Independence Day observed on the Friday
+    expect(isHoliday('CN', '2026-10-02')).toBe(true); // National Day holiday
+    expect(isHoliday('CN', '2026-03-08')).toBe(false); // a half day off: not a holiday
+    expect(isHoliday('US', '2026-11-27')).toBe(false);
+    // Wednesday 25 November: Thursday is Thanksgiving, so one day delivers on Friday.
+    expect(addBusinessDays('2026-11-25', 1, ['US'])).toBe('2026-11-27');
+    // Thursday 31 December 2026: Friday 1 January is New Year's Day, so the next business day is Monday 4 January.
+    expect(addBusinessDays('2026-12-31', 1, ['US'])).toBe('2027-01-04');
+    // A pickup asked for on a holiday happens the next business day.
+    // China's National Day holidays are 1–3 October in the library; the 4th is a Sunday.
+    expect(firstBusinessDay('2026-10-01', ['CN'])).toBe('2026-10-05');
+    expect(firstBusinessDay('2026-11-26', ['US'])).toBe('2026-11-27');
+    expect(firstBusinessDay('2026-11-24', ['US'])).toBe('2026-11-24');
+  });
+
+  it('property: no delivery on a weekend or a public holiday of the origin or destination', () => {
+    const anyDate = fc
+      .date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    const countries = fc.constantFrom(['US'], ['CN'], ['US', 'CN'], ['CN', 'US'], ['FR', 'US'], ['GB']);
+    fc.assert(
+      fc.property(anyDate, fc.integer({ min: 1, max: 7 }), countries, (shipDate, days, where) => {
+        const pickup = firstBusinessDay(shipDate, where.slice(0, 1));
+        expect(pickup >= shipDate).toBe(true);
+        expect(isHoliday(where[0]!, pickup)).toBe(false);
+        const delivery = addBusinessDays(pickup, days, where);
+        expect(delivery > shipDate).toBe(true);
+        expect(['SAT', 'SUN']).not.toContain(dayOfWeek(delivery));
+        for (const c of where) expect(isHoliday(c, delivery), `${c} ${delivery}`).toBe(false);
+      }),
+    );
+  });
+
   it("spells transit days the carrier's way", () => {
     expect(transitTimeWords(1)).toBe('ONE_DAY');
     expect(transitTimeWords(3)).toBe('THREE_DAYS');
@@ -156,6 +286,23 @@ describe('rates', () => {
       totalCents: 11_908,
     });
     expect(zonePercent(4)).toBe(130);
+  });
+
+  it('rates in pounds when the request weighs in pounds: whole pounds up, dimensional weight in³/139', () => {
+    // 12 lb in a 12×10×8 in box: 960 in³ / 139 = 6.9 → 7 lb dimensional; rated by its 12 lb.
+    const box = {
+      weightKg: 12 * 0.45359237,
+      dimensionsCm: [12 * 2.54, 10 * 2.54, 8 * 2.54] as [number, number, number],
+    };
+    expect(ratePackage(box, priority, 2, 'USD', 'LB')).toMatchObject({
+      units: 'LB',
+      actualKg: 12,
+      dimKg: 7,
+      billableKg: 12,
+      ratedWeightMethod: 'ACTUAL',
+    });
+    expect(quote({ ...base, packages: [box], units: 'LB' })).toMatchObject({ units: 'LB', billableKg: 12, dimKg: 7 });
+    expect(ratePackage({ weightKg: 2.3 * 0.45359237 }, priority, 2, 'USD', 'LB').billableKg).toBe(3);
   });
 
   it('rates a light, bulky package by its dimensional weight (the Dim Weight tool rule)', () => {
@@ -195,16 +342,17 @@ describe('rates', () => {
     );
   });
 
-  it('property: heavier never costs less, and a heavier billable weight costs more', () => {
+  it('property: heavier never costs less, and a heavier billable weight costs more (in KG and in LB)', () => {
     fc.assert(
       fc.property(
         anyService,
         anyZone,
         fc.double({ min: 0.01, max: 300, noNaN: true }),
         fc.double({ min: 0.01, max: 300, noNaN: true }),
-        (service: ServiceTerms, zone, a, b) => {
+        fc.constantFrom('KG' as const, 'LB' as const),
+        (service: ServiceTerms, zone, a, b, units) => {
           const [light, heavy] = [Math.min(a, b), Math.max(a, b)].map((kg) =>
-            ratePackage({ weightKg: kg }, service, zone, 'USD'),
+            ratePackage({ weightKg: kg }, service, zone, 'USD', units),
           );
           if (heavy!.billableKg > light!.billableKg) expect(heavy!.netCents).toBeGreaterThan(light!.netCents);
           else expect(heavy!.netCents).toBe(light!.netCents);
