@@ -290,6 +290,5 @@ describe('carrier twin: the sandbox conventions, the tariff and ship dates (sqli
       }
     }
     expect(tried, outcomes.join('\n')).toBeGreaterThan(40);
-    // Budget: ~60 example requests, a dozen of them create shipments with PDF labels (ARCHITECTURE, Tests).
-  }, 180_000);
+  });
 });

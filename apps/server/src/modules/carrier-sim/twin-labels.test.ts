@@ -75,7 +75,7 @@ const shipRequest: fc.Arbitrary<Record<string, unknown>> = fc
     orientation: fc.constantFrom('TOP_EDGE_OF_TEXT_FIRST', 'BOTTOM_EDGE_OF_TEXT_FIRST'),
   })
   .map((r) => {
-    const base = defaultShipPayloadState(new Date(Date.UTC(2026, 10, 24, 12)), '740561075');
+    const base = defaultShipPayloadState(new Date(), '740561075');
     const domestic = r.shipper.countryCode === r.recipient.countryCode;
     const state: ShipPayloadState = {
       ...base,
