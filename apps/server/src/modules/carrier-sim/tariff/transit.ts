@@ -55,11 +55,18 @@ const utcDate = (isoDate: string) => {
 
 const isoOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** Whether a YYYY-MM-DD date is Monday to Friday and no public holiday in any of `countries`. */
-export function isBusinessDay(isoDate: string, countries: readonly string[] = []): boolean {
-  const weekday = new Date(utcDate(isoDate)).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !countries.some((c) => isHoliday(c, isoDate));
+/** Whether the UTC day at `t` (ms) is Monday to Friday and no public holiday in any of `countries`. */
+function businessDayAt(t: number, countries: readonly string[]): boolean {
+  const weekday = new Date(t).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  if (countries.length === 0) return true;
+  const iso = isoOf(t);
+  return !countries.some((c) => isHoliday(c, iso));
 }
+
+/** Whether a YYYY-MM-DD date is Monday to Friday and no public holiday in any of `countries`. */
+export const isBusinessDay = (isoDate: string, countries: readonly string[] = []): boolean =>
+  businessDayAt(utcDate(isoDate), countries);
 
 /**
  * The date `days` business days after `shipDate` (YYYY-MM-DD): Saturdays, Sundays and the public
@@ -69,7 +76,7 @@ export function addBusinessDays(shipDate: string, days: number, countries: reado
   let t = utcDate(shipDate);
   for (let left = days; left > 0;) {
     t += DAY_MS;
-    if (isBusinessDay(isoOf(t), countries)) left--;
+    if (businessDayAt(t, countries)) left--;
   }
   return isoOf(t);
 }
@@ -77,7 +84,7 @@ export function addBusinessDays(shipDate: string, days: number, countries: reado
 /** The first business day on or after `date` in `countries` (the day a pickup happens). */
 export function firstBusinessDay(date: string, countries: readonly string[] = []): string {
   let t = utcDate(date);
-  while (!isBusinessDay(isoOf(t), countries)) t += DAY_MS;
+  while (!businessDayAt(t, countries)) t += DAY_MS;
   return isoOf(t);
 }
 
