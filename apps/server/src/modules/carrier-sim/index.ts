@@ -5,6 +5,7 @@ import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
 import { SimStore } from './repo.js';
 import { carrierSimConfig } from './settings.js';
+import { carrierSimTools } from './tools.js';
 import './tables.js';
 
 declare module '../../module.js' {
@@ -32,5 +33,6 @@ export const carrierSimModule = defineModule({
   api: carrierSimApiRoutes,
   migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
   needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simSeed', 'simFaults', 'traffic'],
+  tools: carrierSimTools,
   provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });
