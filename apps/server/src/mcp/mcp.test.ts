@@ -12,6 +12,7 @@ import {
   checkLabelTools,
   checkRuleTools,
   checkTwinTools,
+  checkWorkedExample,
   cnToUsShipment,
   MCP_TOOLS,
   SMALL_LABEL,
@@ -45,6 +46,8 @@ describe('MCP over Streamable HTTP at /lab/api/mcp', () => {
   it('the twin: validate, call (trackable through the HTTP twin), shipments, clock', () =>
     checkTwinTools(client, t.app));
   it('transactions and webhook signatures', () => checkRuleTools(client));
+  it("the README's worked example: CN → US validated, created, its label rendered and checked", () =>
+    checkWorkedExample(client));
 });
 
 describe('MCP over HTTP under AUTH=basic', () => {

@@ -288,3 +288,40 @@ export async function checkEveryTool(client: Client, app: FastifyInstance): Prom
   await checkTwinTools(client, app);
   await checkRuleTools(client);
 }
+
+/**
+ * The README's worked example, CN → US: a rule the validator names, the shipment created through
+ * the twin, its label rendered and checked against the ship reply.
+ */
+export async function checkWorkedExample(client: Client): Promise<void> {
+  const body = cnToUsShipment() as { requestedShipment: { customsClearanceDetail: { commodities: object[] } } };
+  const undeclared = structuredClone(body);
+  undeclared.requestedShipment.customsClearanceDetail.commodities = [];
+  const refused = await structured<{ valid: boolean; rules: { code: string }[] }>(client, 'carrier_request_validate', {
+    endpoint: 'ship-create',
+    body: undeclared,
+  });
+  expect(refused.valid).toBe(false);
+  expect(refused.rules.map((r) => r.code)).toEqual(['CUSTOMS.COMMODITIES.REQUIRED']);
+
+  type Piece = { trackingNumber: string; packageDocuments: { encodedLabel: string }[] };
+  const created = await structured<{ body: { output: { transactionShipments: { pieceResponses: Piece[] }[] } } }>(
+    client,
+    'twin_call',
+    { endpoint: 'ship-create', body },
+  );
+  const piece = created.body.output.transactionShipments[0]!.pieceResponses[0]!;
+  const zpl = Buffer.from(piece.packageDocuments[0]!.encodedLabel, 'base64').toString('utf8');
+  const image = await call(client, 'zpl_render', { zpl, dpmm: 8, size: '4x6' });
+  expect(image.content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
+  const checked = await structured<{
+    verdict: string;
+    labels: { shipment?: { item: string; ok: boolean }[] }[];
+  }>(client, 'zpl_check', {
+    zpl,
+    reply: JSON.stringify(created.body),
+    trackingNumber: piece.trackingNumber,
+  });
+  expect(checked.verdict).toBe('pass');
+  expect(checked.labels[0]!.shipment![0]).toMatchObject({ item: 'trackingNumber', ok: true });
+}
