@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, type ToolContext } from './mcp/tool.js';
 import { defineModule, registerPlugin, type ModulePlugin, type ServiceContext } from './module.js';
 import { buildTestApp, type TestApp } from './test/helpers.js';
 
@@ -47,6 +49,15 @@ const reportModule = defineModule({
   },
 });
 
+/** An MCP tool using testTally: its module must name it, as for a plugin. */
+const tallyTool = defineTool({
+  name: 'test_tally',
+  description: 'counts',
+  input: z.object({}),
+  run: async (_args, ctx: ToolContext<'testTally'>) => ({ structured: { count: ctx.services.testTally.add() } }),
+});
+export const toolModule = defineModule({ name: 'test-tally-tool', needs: ['testTally'], tools: [tallyTool] });
+
 // The wrong forms do not.
 export const wrongForms = [
   defineModule({
@@ -83,6 +94,11 @@ export const wrongForms = [
       // @ts-expect-error -- tallyRoutes uses testTally; the parent has testTallyReport only
       await registerPlugin(app, tallyRoutes);
     },
+  }),
+  defineModule({
+    name: 'tool-uses-an-undeclared-service',
+    // @ts-expect-error -- tallyTool uses testTally, which the module does not name in needs
+    tools: [tallyTool],
   }),
   defineModule({
     name: 'needs-a-service-no-module-declares',

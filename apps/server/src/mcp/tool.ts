@@ -52,7 +52,8 @@ export interface LabTool<S extends ServiceName = ServiceName> {
   input: z.ZodObject;
   /** The structured result's schema (checked by the SDK); absent for tools that answer content only. */
   output?: z.ZodObject;
-  run(args: never, ctx: ToolContext<S>): Promise<ToolResult>;
+  /** A property, not a method: checked contravariantly, so a tool using a service its module lacks fails `tsc`. */
+  run: (args: never, ctx: ToolContext<S>) => Promise<ToolResult>;
 }
 
 /** Declares a tool: `args` are typed by `input`, `ctx` by the services the module needs. */
