@@ -7,17 +7,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { listenLoopback } from '../test/http.js';
-import {
-  checkDocTools,
-  checkLabelTools,
-  checkRuleTools,
-  checkTwinTools,
-  checkWorkedExample,
-  cnToUsShipment,
-  MCP_TOOLS,
-  SMALL_LABEL,
-  structured,
-} from '../test/mcp.js';
+import { checkWorkedExample, cnToUsShipment, MCP_CASES, MCP_TOOLS, SMALL_LABEL, structured } from '../test/mcp.js';
 
 const connect = async (base: string, headers: Record<string, string> = {}) => {
   const client = new Client({ name: 'lab-test', version: '1.0.0' });
@@ -41,11 +31,7 @@ describe('MCP over Streamable HTTP at /lab/api/mcp', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOLS);
   });
-  it('the carrier documents: search, schema, resources', () => checkDocTools(client));
-  it('labels: render (pixels as the HTTP render), lint, check', () => checkLabelTools(client, t.app));
-  it('the twin: validate, call (trackable through the HTTP twin), shipments, clock', () =>
-    checkTwinTools(client, t.app));
-  it('transactions and webhook signatures', () => checkRuleTools(client));
+  it.each(MCP_CASES)('%s', (_name, check) => check(client, t.app));
   it("the README's worked example: CN → US validated, created, its label rendered and checked", () =>
     checkWorkedExample(client));
 });

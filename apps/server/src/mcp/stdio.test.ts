@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { repoRoot } from '../paths.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { checkDocTools, checkLabelTools, checkRuleTools, checkTwinTools, MCP_TOOLS } from '../test/mcp.js';
+import { MCP_CASES, MCP_TOOLS } from '../test/mcp.js';
 
 /**
  * `lab mcp` as an agent starts it: the built CLI (dist/, built by the global setup) as a child
@@ -38,9 +38,5 @@ describe('MCP over stdio (lab mcp, the built CLI)', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort(), stderr).toEqual(MCP_TOOLS);
   });
-  it('the carrier documents: search, schema, resources', () => checkDocTools(client));
-  it('labels: render (pixels as the HTTP render), lint, check', () => checkLabelTools(client, t.app));
-  it('the twin: validate, call (trackable through the HTTP twin), shipments, clock', () =>
-    checkTwinTools(client, t.app));
-  it('transactions and webhook signatures', () => checkRuleTools(client));
+  it.each(MCP_CASES)('%s', (_name, check) => check(client, t.app));
 });
