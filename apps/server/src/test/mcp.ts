@@ -110,7 +110,7 @@ export async function checkDocTools(client: Client): Promise<void> {
   expect((JSON.parse(text) as { paths: Record<string, unknown> }).paths['/ship/v1/shipments']).toBeDefined();
 }
 
-/** zpl_render: the PNG's pixels equal the HTTP render's; a PDF as a resource; a refusal with the route's message. */
+/** zpl_render: the PNG's pixels equal the HTTP render's. */
 export async function checkRender(client: Client, app: FastifyInstance): Promise<void> {
   const zpl = SMALL_LABEL;
   const png = await call(client, 'zpl_render', { zpl, dpmm: 8, size: '4x6' });
@@ -127,7 +127,11 @@ export async function checkRender(client: Client, app: FastifyInstance): Promise
   const theirs = decodePng(http.rawPayload);
   expect([mine.width, mine.height]).toEqual([theirs.width, theirs.height]);
   expect(Buffer.compare(mine.data, theirs.data)).toBe(0);
+}
 
+/** zpl_render of every label as a PDF (an embedded resource), and a refusal with the route's message. */
+export async function checkRenderPdf(client: Client, app: FastifyInstance): Promise<void> {
+  const zpl = SMALL_LABEL;
   const pdf = await call(client, 'zpl_render', { zpl, format: 'pdf' });
   expect(pdf.content[0]).toMatchObject({ type: 'resource', resource: { mimeType: 'application/pdf' } });
   expect(Buffer.from(pdf.content[0]!.resource!.blob!, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
@@ -295,7 +299,8 @@ export async function checkRuleTools(client: Client): Promise<void> {
 /** Every tool driven, in cases small enough for one test each: [name, check]. */
 export const MCP_CASES: [string, (client: Client, app: FastifyInstance) => Promise<void>][] = [
   ['carrier_docs_search, carrier_docs_schema and the document resources', (client) => checkDocTools(client)],
-  ["zpl_render: PNG pixels as the HTTP render's, PDF as a resource, the route's message", checkRender],
+  ["zpl_render: PNG pixels as the HTTP render's", checkRender],
+  ["zpl_render: PDF as a resource, the route's message", checkRenderPdf],
   ['zpl_lint, and zpl_check as the HTTP check', checkLintAndCheck],
   ["carrier_request_validate: the schema and the twin's rules", (client) => checkValidate(client)],
   ['twin_call: a shipment created is trackable through the HTTP twin; twin_shipments lists it', checkTwinCall],
