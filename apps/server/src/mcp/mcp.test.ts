@@ -31,6 +31,16 @@ describe('MCP over Streamable HTTP at /lab/api/mcp', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOLS);
   });
+  it('is stateless: GET and DELETE answer 405 with a message', async () => {
+    for (const method of ['GET', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/lab/api/mcp' });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      expect(res.json()).toEqual({
+        message: 'MCP over HTTP here is stateless: POST JSON-RPC messages to this URL',
+      });
+    }
+  });
   it.each(MCP_CASES)('%s', (_name, check) => check(client, t.app));
   it("the README's worked example: CN → US validated, created, its label rendered and checked", () =>
     checkWorkedExample(client));
