@@ -32,8 +32,10 @@ import {
   type LabModule,
   type LabServices,
   type ModulePlugin,
+  type ServiceContext,
   type ServiceName,
 } from './module.js';
+import { mcpRoutes } from './mcp/routes.js';
 import { MemoryBus, PostgresBus, pgChannel, type Bus } from './realtime/bus.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { SseStreams } from './realtime/sse.js';
@@ -60,6 +62,14 @@ export function servicesOf(app: FastifyInstance): LabServices {
   const registry = appServices.get(app);
   if (!registry) throw new Error('not an app made by buildApp');
   return registry.all();
+}
+
+/** A module's view of a built app, as its services see it (the MCP server runs the module's tools with it). */
+export function moduleContextOf(app: FastifyInstance, m: LabModule): ServiceContext<ServiceName> {
+  const registry = appServices.get(app);
+  if (!registry) throw new Error('not an app made by buildApp');
+  const { config, db, bus, log, outbound } = app;
+  return { config, db, bus, log, outbound, services: registry.viewFor(m) };
 }
 
 export interface BuildOptions {
@@ -270,6 +280,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
       async (api) => {
         for (const m of modules) if (m.api) await api.register(scoped(m, m.api));
         if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
+        await api.register(mcpRoutes({ app, modules, contextOf: (m) => moduleContextOf(app, m) }));
         await api.register(realtimeRoutes(bus, streams, config.sseHeartbeatMs, config.sseBufferLimitBytes));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { checkModules, defineModule, type LabModule } from './module.js';
@@ -41,7 +42,7 @@ describe('the module list', () => {
     ]);
   });
 
-  it('refuses two modules that claim the same name, migration or dataset', () => {
+  it('refuses two modules that claim the same name, migration, dataset or MCP tool', () => {
     const twin = (parts: Partial<LabModule>) => defineModule({ name: 'twin', ...parts });
     expect(() => checkModules([exampleModule, { ...exampleModule }])).toThrow(
       'module example-carriers is defined twice',
@@ -54,6 +55,10 @@ describe('the module list', () => {
     );
     expect(() => checkModules([exampleModule, twin({ seeders: exampleModule.seeders })])).toThrow(
       'seeder example-carriers is defined twice',
+    );
+    const tool = { name: 'twin_tool', description: 'x', input: z.object({}), run: async () => ({}) };
+    expect(() => checkModules([twin({ tools: [tool] }), { ...twin({ tools: [tool] }), name: 'twin-2' }])).toThrow(
+      'tool twin_tool is defined twice',
     );
   });
 

@@ -14,6 +14,7 @@ import type { Db } from './db/index.js';
 import type { Seeder } from './db/seeds.js';
 import type { HttpClient } from './http/outbound.js';
 import type { Dataset } from './imports/registry.js';
+import type { LabResources, LabTool } from './mcp/tool.js';
 import type { Bus } from './realtime/bus.js';
 
 /** CSP directives a module adds to the site's policy (e.g. a configured external origin it calls). */
@@ -148,6 +149,10 @@ export interface LabModule {
    * checkModules refuses a list where one is not provided; reading a service not named here throws.
    */
   needs?: readonly ServiceName[];
+  /** MCP tools (`mcp/`: `lab mcp` and `/lab/api/mcp`), run with the module's services. */
+  tools?: readonly LabTool[];
+  /** MCP resources the module offers (read on each list). */
+  resources?: LabResources;
 }
 
 /**
@@ -156,13 +161,15 @@ export interface LabModule {
  */
 export type ModuleManifest<N extends ServiceName, P extends ServiceName> = Omit<
   LabModule,
-  'api' | 'hooks' | 'sim' | 'provides' | 'needs'
+  'api' | 'hooks' | 'sim' | 'provides' | 'needs' | 'tools' | 'resources'
 > & {
   needs?: readonly N[];
   provides?: { [K in P]?: ServiceFactory<K, NoInfer<N | P>> };
   api?: ModulePlugin<NoInfer<N | P>>;
   hooks?: ModulePlugin<NoInfer<N | P>>;
   sim?: ModulePlugin<NoInfer<N | P>>;
+  tools?: readonly LabTool<NoInfer<N | P>>[];
+  resources?: LabResources<NoInfer<N | P>>;
 };
 
 /**
@@ -207,6 +214,7 @@ export function checkModules(modules: readonly LabModule[]): void {
     ['seeder', collectSeeders(modules).map((s) => s.name)],
     ['dataset', collectDatasets(modules).map((d) => d.name)],
     ['service', modules.flatMap(providedNames)],
+    ['tool', modules.flatMap((m) => (m.tools ?? []).map((t) => t.name))],
   ];
   for (const [what, names] of claims) {
     const twice = firstRepeated(names);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, type ToolContext } from './mcp/tool.js';
 import { defineModule, registerPlugin, type ModulePlugin, type ServiceContext } from './module.js';
 import { buildTestApp, type TestApp } from './test/helpers.js';
 
@@ -47,6 +49,15 @@ const reportModule = defineModule({
   },
 });
 
+/** An MCP tool using testTally: its module must name it, as for a plugin. */
+const tallyTool = defineTool({
+  name: 'test_tally',
+  description: 'counts',
+  input: z.object({}),
+  run: async (_args, ctx: ToolContext<'testTally'>) => ({ structured: { count: ctx.services.testTally.add() } }),
+});
+export const toolModule = defineModule({ name: 'test-tally-tool', needs: ['testTally'], tools: [tallyTool] });
+
 // The wrong forms do not.
 export const wrongForms = [
   defineModule({
@@ -85,6 +96,11 @@ export const wrongForms = [
     },
   }),
   defineModule({
+    name: 'tool-uses-an-undeclared-service',
+    // @ts-expect-error -- tallyTool uses testTally, which the module does not name in needs
+    tools: [tallyTool],
+  }),
+  defineModule({
     name: 'needs-a-service-no-module-declares',
     // @ts-expect-error -- not a service name
     needs: ['noSuchService'],
@@ -108,6 +124,6 @@ describe('a module whose plugins and factories use only what it names', () => {
     const get = async (url: string) => (await t!.app.inject({ url: `/lab/api${url}` })).json() as unknown;
     expect(await get('/test/tally')).toEqual({ count: 1 });
     expect(await get('/test/report')).toEqual({ text: '#2' });
-    expect(wrongForms.map((m) => m.name)).toHaveLength(6);
+    expect(wrongForms.map((m) => m.name)).toHaveLength(7);
   });
 });

@@ -4,6 +4,7 @@ import { labModules } from '../modules/index.js';
 import { serverVersion } from '../version.js';
 import { CliError, type CliContext, type RegisterCommand } from './command.js';
 import { importCommand } from './commands/import.js';
+import { mcpCommand } from './commands/mcp.js';
 import { migrateCommand } from './commands/migrate.js';
 import { registerServe } from './commands/serve.js';
 import { simCommand } from './commands/sim.js';
@@ -11,7 +12,7 @@ import { defaultContext } from './context.js';
 
 /**
  * The framework's commands (serve, sim over the modules' simulators, migrate, import over the
- * modules' datasets), then the modules' own.
+ * modules' datasets, mcp over the modules' tools), then the modules' own.
  */
 function labCommands(modules: readonly LabModule[]): RegisterCommand[] {
   return [
@@ -19,6 +20,7 @@ function labCommands(modules: readonly LabModule[]): RegisterCommand[] {
     simCommand(modules),
     migrateCommand(collectMigrations(modules)),
     importCommand(collectDatasets(modules)),
+    mcpCommand(modules),
     ...collectCommands(modules),
   ];
 }

@@ -6,6 +6,7 @@ import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
 import { SimStore } from './repo.js';
 import { carrierSimConfig } from './settings.js';
+import { carrierSimTools } from './tools.js';
 import './tables.js';
 
 declare module '../../module.js' {
@@ -37,5 +38,6 @@ export const carrierSimModule = defineModule({
     '0160_carrier_sim_ground_close': m0160,
   },
   needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simSeed', 'simFaults', 'traffic'],
+  tools: carrierSimTools,
   provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });

@@ -3,6 +3,7 @@ import { registerZpl } from './cli.js';
 import { labelRoutes } from './routes.js';
 import { appLabelRenderer, type LabelService } from './service.js';
 import { labelServiceOrigin, labelsConfig } from './settings.js';
+import { labelTools } from './tools.js';
 
 declare module '../../module.js' {
   interface LabServices {
@@ -21,6 +22,7 @@ export const labelsModule = defineModule({
   name: 'labels',
   api: labelRoutes,
   commands: [registerZpl],
+  tools: labelTools,
   config: labelsConfig,
   provides: {
     labelRenderer: ({ config }) => appLabelRenderer(config),

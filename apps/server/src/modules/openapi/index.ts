@@ -4,6 +4,7 @@ import * as m0010 from './migrations/0010_openapi_documents.js';
 import { openApiRoutes } from './routes.js';
 import { createOpenApiService, type OpenApiService } from './service.js';
 import { openApiConfig } from './settings.js';
+import { carrierDocResources, carrierDocsSchema, carrierDocsSearch } from './tools.js';
 
 declare module '../../module.js' {
   interface LabServices {
@@ -20,4 +21,6 @@ export const openApiModule = defineModule({
   datasets: [carrierOpenApiDataset],
   config: openApiConfig,
   provides: { openApi: createOpenApiService },
+  tools: [carrierDocsSearch, carrierDocsSchema],
+  resources: carrierDocResources,
 });

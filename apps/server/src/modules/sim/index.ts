@@ -5,6 +5,7 @@ import * as m0090 from './migrations/0090_sim_clock_webhooks.js';
 import { simApiRoutes } from './routes.js';
 import { createSimSeed, type SimSeed } from './seed.js';
 import { simConfig } from './settings.js';
+import { twinClock } from './tools.js';
 import { createWebhookSender, type WebhookSender } from './webhooks.js';
 
 declare module '../../module.js' {
@@ -27,6 +28,7 @@ export const simModule = defineModule({
   name: 'sim',
   api: simApiRoutes,
   commands: [registerSimWebhooks],
+  tools: [twinClock],
   config: simConfig,
   migrations: { '0090_sim_clock_webhooks': m0090 },
   provides: { simClock: createSimClock, webhookSender: createWebhookSender, simSeed: createSimSeed },

@@ -4,6 +4,7 @@ import { transactionsDataset } from './dataset.js';
 import * as m0002 from './migrations/0002_transactions.js';
 import { transactionRoutes } from './routes.js';
 import { transactionsSeeder } from './seed.js';
+import { transactionParse, transactionSearch } from './tools.js';
 
 /** Tagged-transaction field definitions: store, importer, starter data, search/parse API, `lab transaction`. */
 export const transactionsModule = defineModule({
@@ -13,4 +14,5 @@ export const transactionsModule = defineModule({
   seeders: [transactionsSeeder],
   datasets: [transactionsDataset],
   commands: [registerTransaction],
+  tools: [transactionParse, transactionSearch],
 });
