@@ -33,6 +33,7 @@ describe('the module list', () => {
       'gateway',
       'sim',
       'sim-faults',
+      'twin-credentials',
       'openapi',
       'traffic',
       'carrier-sim',

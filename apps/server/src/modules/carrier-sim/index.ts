@@ -31,6 +31,16 @@ export const carrierSimModule = defineModule({
   config: carrierSimConfig,
   api: carrierSimApiRoutes,
   migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
-  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simSeed', 'simFaults', 'traffic'],
+  needs: [
+    'labelRenderer',
+    'openApi',
+    'places',
+    'webhookSender',
+    'simClock',
+    'simSeed',
+    'simFaults',
+    'traffic',
+    'twinCredentials',
+  ],
   provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });
