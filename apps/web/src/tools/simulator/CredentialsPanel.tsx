@@ -79,20 +79,23 @@ export function CredentialsPanel({ environment }: { environment: SimEnvironmentN
           data-testid="issued-credential"
           title={m.issuedTitle}
           description={
-            <Descriptions size="small" column={1}>
-              <Descriptions.Item label={m.clientId}>
-                <Space>
-                  <Typography.Text code>{issued.clientId}</Typography.Text>
-                  {copyButton(issued.clientId, m.clientId)}
-                </Space>
-              </Descriptions.Item>
-              <Descriptions.Item label={m.clientSecret}>
-                <Space>
-                  <Typography.Text code>{issued.clientSecret}</Typography.Text>
-                  {copyButton(issued.clientSecret, m.clientSecret)}
-                </Space>
-              </Descriptions.Item>
-            </Descriptions>
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                [m.clientId, issued.clientId],
+                [m.clientSecret, issued.clientSecret],
+              ].map(([label, value]) => ({
+                key: label,
+                label,
+                children: (
+                  <Space>
+                    <Typography.Text code>{value}</Typography.Text>
+                    {copyButton(value!, label!)}
+                  </Space>
+                ),
+              }))}
+            />
           }
           action={
             <Button size="small" onClick={() => setIssued(undefined)}>
