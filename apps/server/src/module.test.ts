@@ -34,6 +34,7 @@ describe('the module list', () => {
       'gateway',
       'sim',
       'sim-faults',
+      'twin-credentials',
       'openapi',
       'traffic',
       'carrier-sim',

@@ -89,7 +89,7 @@ describe('provides and needs', () => {
     const simulators = simulatorsOf(labModules);
     expect(() => checkModules(simulators)).not.toThrow();
     // No gateway: the outbound client the webhooks go through is the app's, not a module's.
-    const providers = ['labels', 'lookups', 'sim', 'sim-faults', 'openapi', 'traffic'];
+    const providers = ['labels', 'lookups', 'sim', 'sim-faults', 'twin-credentials', 'openapi', 'traffic'];
     expect(names(simulators)).toEqual([...providers, 'carrier-sim', 'stratus-sim']);
   });
 

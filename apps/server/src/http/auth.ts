@@ -11,6 +11,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking (AUTH=proxy or basic); undefined when access control is off or on public paths. */
     user: string | undefined;
+    /**
+     * Whether the site let this request in: always under AUTH=off; else a signed-in user, or the
+     * gateway's call to this server's own simulator. A route with `ownAuth` reads it.
+     */
+    siteAccess: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route checks its callers itself (the carrier twin's OAuth, for client programs that
+     * cannot sign in to the site): the site's login is read when it is there (`siteAccess`,
+     * `user`), never required.
+     */
+    ownAuth?: boolean;
   }
   interface FastifyInstance {
     /**
@@ -113,6 +126,7 @@ class BasicVerifier {
  */
 export function registerAuth(app: FastifyInstance, auth: AuthConfig): void {
   app.decorateRequest('user', undefined);
+  app.decorateRequest('siteAccess', auth.mode === 'off');
   const internalKey = randomBytes(32).toString('base64url');
   app.decorate('internalCallKey', internalKey);
   if (auth.mode === 'off') return;
@@ -131,25 +145,33 @@ export function registerAuth(app: FastifyInstance, auth: AuthConfig): void {
     const b = Buffer.from(internalKey);
     return a.length === b.length && timingSafeEqual(a, b);
   };
-  const open = (request: FastifyRequest) => isPublicRequest(request) || internalCall(request);
 
+  let identify: (request: FastifyRequest) => Promise<string | undefined>;
   if (auth.mode === 'proxy') {
     const trusted = proxyAddr.compile(auth.proxies);
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (open(request)) return;
+    identify = async (request) => {
       const peer = request.raw.socket.remoteAddress ?? '';
-      const user = trusted(peer, 0) ? cleanUser(request.headers[auth.header]) : undefined;
-      if (!user) return deny(request, reply, AUTH_MESSAGES.proxy);
-      request.user = user;
-    });
-    return;
+      return trusted(peer, 0) ? cleanUser(request.headers[auth.header]) : undefined;
+    };
+  } else {
+    const verifier = new BasicVerifier(readHtpasswd(auth.htpasswdFile));
+    identify = (request) => verifier.verify(request.headers.authorization);
   }
+  const message = AUTH_MESSAGES[auth.mode];
 
-  const verifier = new BasicVerifier(readHtpasswd(auth.htpasswdFile));
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (open(request)) return;
-    const user = await verifier.verify(request.headers.authorization);
-    if (!user) return deny(request, reply, AUTH_MESSAGES.basic);
-    request.user = user;
+    if (internalCall(request)) {
+      request.siteAccess = true;
+      return;
+    }
+    const ownAuth = request.routeOptions.config.ownAuth === true;
+    if (!ownAuth && isPublicRequest(request)) return;
+    const user = await identify(request);
+    if (user) {
+      request.user = user;
+      request.siteAccess = true;
+    } else if (!ownAuth) {
+      return deny(request, reply, message);
+    }
   });
 }

@@ -12,6 +12,7 @@ import { stratusSimModule } from './stratus-sim/index.js';
 import { systemModule } from './system/index.js';
 import { trafficModule } from './traffic/index.js';
 import { transactionsModule } from './transactions/index.js';
+import { twinCredentialsModule } from './twin-credentials/index.js';
 import { webhooksModule } from './webhooks/index.js';
 
 /**
@@ -29,6 +30,7 @@ export const labModules: readonly LabModule[] = [
   gatewayModule,
   simModule,
   simFaultsModule,
+  twinCredentialsModule,
   openApiModule,
   trafficModule,
   carrierSimModule,

@@ -1,4 +1,11 @@
-import type { SimDelivery, SimFault, SimShipment, SimSubscription, TrafficEntry } from '@lab/core/contract';
+import type {
+  SimDelivery,
+  SimFault,
+  SimShipment,
+  SimSubscription,
+  TrafficEntry,
+  TwinCredential,
+} from '@lab/core/contract';
 import { parseIsoDuration, type SimEnvironmentName } from '@lab/core/simulator';
 import { clientConfig, fakeServer, type FakeRoutes } from './fakeServer';
 import { stubEventSource } from './fakeEventSource';
@@ -101,6 +108,7 @@ export interface TwinState {
   deliveries: Record<string, SimDelivery[]>;
   faults: SimFault[];
   traffic: TrafficEntry[];
+  credentials: TwinCredential[];
   publicBaseUrl: string | null;
   /** Answers a test forces on a route (`METHOD /path` as the route table writes it): status and message. */
   refuse: Record<string, { status: number; message: string }>;
@@ -116,6 +124,7 @@ export function fakeTwin(initial: Partial<TwinState> = {}) {
     deliveries: {},
     faults: [],
     traffic: [],
+    credentials: [],
     publicBaseUrl: null,
     refuse: {},
     ...initial,
@@ -226,6 +235,27 @@ export function fakeTwin(initial: Partial<TwinState> = {}) {
           maxBytes: 16 * 1024 * 1024,
         },
       },
+    'GET /simulator/credentials': () =>
+      refused('GET /simulator/credentials') ?? { body: { credentials: state.credentials } },
+    'POST /simulator/credentials': (body) => {
+      const r = refused('POST /simulator/credentials');
+      if (r) return r;
+      const created: TwinCredential = {
+        clientId: `twin_${String((ids += 1)).padStart(24, '0')}`,
+        environment: body.environment ?? 'sandbox',
+        name: body.name ?? '',
+        createdAt: '2026-11-24T09:31:00.000Z',
+        lastUsedAt: null,
+      };
+      state.credentials = [created, ...state.credentials];
+      return { body: { ...created, clientSecret: `secret-of-${created.clientId}` } };
+    },
+    'DELETE /simulator/credentials/:clientId': (_b, _url, { clientId }) => {
+      const r = refused('DELETE /simulator/credentials/:clientId');
+      if (r) return r;
+      state.credentials = state.credentials.filter((c) => c.clientId !== clientId);
+      return { body: { clientId } };
+    },
     'DELETE /simulator/traffic': () => {
       const deleted = state.traffic.length;
       state.traffic = [];

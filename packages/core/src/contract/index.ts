@@ -17,4 +17,5 @@ export * from './openapi.js';
 export * from './printRelay.js';
 export * from './labels.js';
 export * from './simulator.js';
+export * from './twinCredentials.js';
 export * from './routes.js';

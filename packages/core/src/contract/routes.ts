@@ -103,6 +103,13 @@ import {
   trafficQuery,
   trafficReply,
 } from './simulator.js';
+import {
+  twinCredentialBody,
+  twinCredentialIssued,
+  twinCredentialParams,
+  twinCredentialRevokedReply,
+  twinCredentialsReply,
+} from './twinCredentials.js';
 
 export type { PathParamNames, RouteName } from '../routes/index.js';
 
@@ -190,6 +197,9 @@ export const apiRoutes = withSchemas({
   // HAR 1.2 JSON, built from the log: no reply schema.
   'simulator.trafficHar': {},
   'simulator.clearTraffic': { reply: trafficClearedReply },
+  'simulator.credentials': { reply: twinCredentialsReply },
+  'simulator.issueCredential': { body: twinCredentialBody, reply: twinCredentialIssued },
+  'simulator.revokeCredential': { params: twinCredentialParams, reply: twinCredentialRevokedReply },
 
   'printRelay.config': { reply: printRelayConfigReply },
   'printRelay.issueListenId': { reply: printListenIdReply },

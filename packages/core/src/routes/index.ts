@@ -62,6 +62,9 @@ export const routes = {
   'simulator.traffic': { method: 'GET', path: '/simulator/traffic' },
   'simulator.trafficHar': { method: 'GET', path: '/simulator/traffic.har' },
   'simulator.clearTraffic': { method: 'DELETE', path: '/simulator/traffic' },
+  'simulator.credentials': { method: 'GET', path: '/simulator/credentials' },
+  'simulator.issueCredential': { method: 'POST', path: '/simulator/credentials' },
+  'simulator.revokeCredential': { method: 'DELETE', path: '/simulator/credentials/:clientId' },
 
   'printRelay.config': { method: 'GET', path: '/print-relay/config' },
   'printRelay.issueListenId': { method: 'POST', path: '/print-relay/listen-ids' },

@@ -570,8 +570,10 @@ describe('carrier simulator tokens', () => {
     const state = new SimState({ seed: 1, tokenTtlSeconds: 3600 });
     const token = state.issueToken('lab-key');
     expect(state.tokenClient(`Bearer ${token}`)).toBe('lab-key');
-    const [sim, expires, , environment, signature] = token.split('.');
-    const forged = [sim, expires, Buffer.from('other-key').toString('base64url'), environment, signature].join('.');
+    const [sim, expires, , environment, grant, signature] = token.split('.');
+    const forged = [sim, expires, Buffer.from('other-key').toString('base64url'), environment, grant, signature].join(
+      '.',
+    );
     expect(state.checkToken(`Bearer ${forged}`)).toBe('invalid');
     expect(state.tokenClient(`Bearer ${forged}`)).toBe('');
     expect(state.tokenClient(undefined)).toBe('');

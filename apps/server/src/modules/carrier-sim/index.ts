@@ -37,7 +37,17 @@ export const carrierSimModule = defineModule({
     '0100_carrier_sim_lifecycle': m0100,
     '0160_carrier_sim_ground_close': m0160,
   },
-  needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simSeed', 'simFaults', 'traffic'],
+  needs: [
+    'labelRenderer',
+    'openApi',
+    'places',
+    'webhookSender',
+    'simClock',
+    'simSeed',
+    'simFaults',
+    'traffic',
+    'twinCredentials',
+  ],
   tools: carrierSimTools,
   provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });

@@ -14,6 +14,7 @@ import { CarrierError, carrierError, MESSAGES, type CarrierErrorEntry } from './
 import { SimLabelRenderer } from './labels.js';
 import { releaseDue } from './release.js';
 import { SimState, type SimEnvironment } from './state.js';
+import { TwinAuth } from './twinAuth.js';
 import { forwardedPublicOrigin, publicOrigin } from '../../http/publicOrigin.js';
 import { API_PREFIX } from '../../http/web.js';
 import type { LabServices, ModulePlugin } from '../../module.js';
@@ -56,7 +57,7 @@ function callerConnected(reply: FastifyReply): () => boolean {
  * before they leave.
  */
 export const carrierSimRoutes: ModulePlugin<
-  'openApi' | 'labelRenderer' | 'places' | 'simClock' | 'webhookSender' | 'simSeed' | 'twinStore'
+  'openApi' | 'labelRenderer' | 'places' | 'simClock' | 'webhookSender' | 'simSeed' | 'twinStore' | 'twinCredentials'
 > = async (app) => {
   const config = app.config;
   const { store, checkerFor, conformantSample, repairToSchema } = app.services.openApi;
@@ -64,6 +65,7 @@ export const carrierSimRoutes: ModulePlugin<
   const state = new SimState({ seed, tokenTtlSeconds: config.simTokenTtlSeconds });
   const simStore = app.services.twinStore;
   const renderer = new SimLabelRenderer(app.services.labelRenderer);
+  const twinAuth = new TwinAuth(state, app.services.twinCredentials, config.auth.mode === 'off');
 
   const examples = new Map<string, Json>();
   const lookup = async (endpoint: CarrierEndpoint) => {
@@ -134,16 +136,6 @@ export const carrierSimRoutes: ModulePlugin<
     throw err;
   }
 
-  function authorize(request: FastifyRequest, environment: SimEnvironment) {
-    const check = state.checkToken(request.headers.authorization, environment);
-    if (check === 'expired') throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenExpired);
-    if (check === 'other-environment') {
-      const other = environment === 'sandbox' ? 'production' : 'sandbox';
-      throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenOtherEnvironment(other, environment));
-    }
-    if (check !== 'ok') throw carrierError(401, 'NOT.AUTHORIZED.ERROR', MESSAGES.tokenMissing);
-  }
-
   /** The dates of an operation's named example requests (documentedDates), once per operation. */
   const datesByOperation = new WeakMap<object, ReadonlySet<string>>();
   const documentedDatesOf = (operation: { samples: { request?: unknown }[] }) => {
@@ -177,7 +169,7 @@ export const carrierSimRoutes: ModulePlugin<
     const { environment, path } = twinPathOf(hostPath);
     const connected = callerConnected(reply);
     try {
-      authorize(request, environment);
+      await twinAuth.authorize(request, environment);
       const endpoint = findEndpoint(request.method, path, host) ?? twinOnlyEndpoint(request.method, path, host);
       if (!endpoint) throw carrierError(404, 'NOT.FOUND.ERROR', MESSAGES.notFound);
       const found = await lookup(endpoint);
@@ -239,35 +231,7 @@ export const carrierSimRoutes: ModulePlugin<
       errors: [{ code: 'INVALID.INPUT.EXCEPTION', message: message || MESSAGES.badJson }],
     });
 
-    for (const [prefix, environment] of [
-      ['/carrier', 'sandbox'],
-      [`/carrier${CARRIER_SIM_PRODUCTION}`, 'production'],
-    ] as const) {
-      rest.post(
-        `${prefix}/oauth/token`,
-        { schema: { hide: true }, config: { errorReply: jsonError } },
-        async (request, reply) => {
-          const body = (request.body ?? {}) as Record<string, unknown>;
-          const grant = String(body.grant_type ?? '');
-          const id = String(body.client_id ?? '');
-          const secret = String(body.client_secret ?? '');
-          const bad =
-            !['client_credentials', 'csp_credentials', 'client_pc_credentials'].includes(grant) || !id || !secret;
-          if (bad || secret === 'invalid') {
-            return reply.code(401).send({
-              transactionId: state.uuid(),
-              errors: [{ code: 'NOT.AUTHORIZED.ERROR', message: MESSAGES.badCredentials }],
-            });
-          }
-          return {
-            access_token: state.issueToken(id, environment),
-            token_type: 'bearer',
-            expires_in: state.tokenTtlSeconds(),
-            scope: 'CXS',
-          };
-        },
-      );
-    }
+    twinAuth.registerTokenRoutes(rest, jsonError);
 
     rest.get('/carrier/status', { schema: { hide: true } }, async () => {
       const names = await store.summaries();
@@ -310,7 +274,7 @@ export const carrierSimRoutes: ModulePlugin<
       method: ['POST', 'PUT'],
       url: '/carrier/*',
       schema: { hide: true },
-      config: { errorReply: jsonError },
+      config: { errorReply: jsonError, ownAuth: true },
       handler: (request, reply) => handle(request, reply, 'api', request.body, pathAfter(request, '/carrier')),
     });
   });
@@ -333,6 +297,7 @@ export const carrierSimRoutes: ModulePlugin<
       {
         schema: { hide: true },
         config: {
+          ownAuth: true,
           errorReply: (message: string) => ({
             transactionId: state.uuid(),
             errors: [{ code: 'INVALID.INPUT.EXCEPTION', message }],
@@ -343,7 +308,7 @@ export const carrierSimRoutes: ModulePlugin<
         const path = pathAfter(request, '/carrier-documents');
         let body: unknown;
         try {
-          authorize(request, twinPathOf(path).environment);
+          await twinAuth.authorize(request, twinPathOf(path).environment);
           if (!request.isMultipart()) {
             throw carrierError(
               400,

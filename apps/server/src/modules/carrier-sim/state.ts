@@ -30,6 +30,22 @@ export type SimEnvironment = CarrierEnvironment;
 
 export type TokenCheck = 'ok' | 'missing' | 'expired' | 'invalid' | 'other-environment';
 
+/**
+ * How a token was earned, signed into it: `open` — any client id under AUTH=off; `site` — a caller
+ * the site let in (a signed-in user, the gateway), good only on calls the site lets in too;
+ * `credential` — a twin credential, good while the credential is not revoked.
+ */
+export const TOKEN_GRANTS = ['open', 'site', 'credential'] as const;
+export type TokenGrant = (typeof TOKEN_GRANTS)[number];
+
+/** A bearer token whose signature holds. */
+export interface SimToken {
+  expires: number;
+  client: string;
+  environment: string;
+  grant: TokenGrant;
+}
+
 export interface SimStateOptions {
   seed: number | undefined;
   tokenTtlSeconds: number;
@@ -92,29 +108,33 @@ export class SimState {
     return createHmac('sha256', this.secret).update(payload).digest('base64url').slice(0, 32);
   }
 
-  /** `sim.<expiry>.<client>.<environment>.<signature>`: the environment is signed in with the rest. */
-  issueToken(clientId: string, environment: SimEnvironment = 'sandbox'): string {
+  /**
+   * `sim.<expiry>.<client>.<environment>.<grant>.<signature>`: the environment and the grant are
+   * signed in with the rest.
+   */
+  issueToken(clientId: string, environment: SimEnvironment = 'sandbox', grant: TokenGrant = 'open'): string {
     const expires = (this.now() + this.ttlMs).toString(36);
-    const payload = `${expires}.${Buffer.from(clientId).toString('base64url')}.${environment}`;
+    const payload = `${expires}.${Buffer.from(clientId).toString('base64url')}.${environment}.${grant}`;
     return `sim.${payload}.${this.sign(payload)}`;
   }
 
-  /** A bearer token's expiry, client and environment once its signature is checked, or why it is not valid. */
-  private readToken(
-    authorization: string | undefined,
-  ): { expires: number; client: string; environment: string } | 'missing' | 'invalid' {
+  /** A bearer token's expiry, client, environment and grant once its signature is checked, or why it is not valid. */
+  readToken(authorization: string | undefined): SimToken | 'missing' | 'invalid' {
     const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!m) return 'missing';
     const parts = m[1]!.split('.');
-    if (parts.length !== 5 || parts[0] !== 'sim') return 'invalid';
-    const payload = parts.slice(1, 4).join('.');
-    const given = Buffer.from(parts[4]!);
+    if (parts.length !== 6 || parts[0] !== 'sim') return 'invalid';
+    const payload = parts.slice(1, 5).join('.');
+    const given = Buffer.from(parts[5]!);
     const expected = Buffer.from(this.sign(payload));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    const grant = parts[4] as TokenGrant;
+    if (!TOKEN_GRANTS.includes(grant)) return 'invalid';
     return {
       expires: parseInt(parts[1]!, 36),
       client: Buffer.from(parts[2]!, 'base64url').toString('utf8'),
       environment: parts[3]!,
+      grant,
     };
   }
 

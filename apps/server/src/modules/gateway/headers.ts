@@ -5,8 +5,9 @@ import { redactSecrets } from '../../http/redact.js';
 
 /**
  * The only request headers the gateway passes on to an upstream, besides the carrier credential
- * (UPSTREAM_AUTHORIZATION_HEADER, sent on as `Authorization`). The request's own `Authorization`
- * is the site's login under AUTH=basic (the browser adds it to every same-origin call): never sent.
+ * (UPSTREAM_AUTHORIZATION_HEADER, sent on as `Authorization`; else a client library's own
+ * `Authorization: Bearer`). The request's own `Authorization` in any other scheme is the site's
+ * login under AUTH=basic (the browser adds it to every same-origin call): never sent.
  */
 export const FORWARDED_REQUEST_HEADERS = [
   'content-type',
@@ -60,9 +61,11 @@ function connectionNamed(connection: string | string[] | undefined): Set<string>
 }
 
 /**
- * The allowed request headers, as single strings: the carrier credential as `Authorization`;
- * never the site's identity header (`identityHeader`, AUTH=proxy) nor a header the request's
- * `Connection` names (hop-by-hop).
+ * The allowed request headers, as single strings: the carrier credential as `Authorization` (the
+ * x-upstream-authorization header the browser sends, else the request's own `Authorization` when
+ * its scheme is Bearer, as a carrier client library pointed at the gateway sends it); never the
+ * site's login (Basic), the site's identity header (`identityHeader`, AUTH=proxy) nor a header
+ * the request's `Connection` names (hop-by-hop).
  */
 export function forwardRequestHeaders(headers: IncomingHttpHeaders, identityHeader?: string): Record<string, string> {
   const hopByHop = connectionNamed(headers.connection);
@@ -74,6 +77,9 @@ export function forwardRequestHeaders(headers: IncomingHttpHeaders, identityHead
   const credential = headers[UPSTREAM_AUTHORIZATION_HEADER];
   if (typeof credential === 'string' && !hopByHop.has(UPSTREAM_AUTHORIZATION_HEADER)) {
     out.authorization = credential;
+  } else if (typeof headers.authorization === 'string' && !hopByHop.has('authorization')) {
+    const bearer = /^Bearer\s+\S+$/i.exec(headers.authorization.trim());
+    if (bearer) out.authorization = bearer[0];
   }
   return out;
 }

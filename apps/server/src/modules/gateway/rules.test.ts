@@ -70,6 +70,31 @@ describe('gateway headers and log bodies', () => {
     ).toEqual({ authorization: 'Bearer t', ...allowed });
   });
 
+  it('forwards a client library’s own Authorization: Bearer when no x-upstream-authorization is given, never another scheme', () => {
+    expect(forwardRequestHeaders({ authorization: 'Bearer lib-token', 'x-locale': 'en_US' })).toEqual({
+      authorization: 'Bearer lib-token',
+      'x-locale': 'en_US',
+    });
+    expect(forwardRequestHeaders({ authorization: '  bearer lib-token ' })).toEqual({
+      authorization: 'bearer lib-token',
+    });
+    // x-upstream-authorization wins: the browser's carrier credential beside whatever Authorization it has.
+    expect(
+      forwardRequestHeaders({ authorization: 'Bearer site-proxy', 'x-upstream-authorization': 'Bearer carrier' }),
+    ).toEqual({ authorization: 'Bearer carrier' });
+    // The site's Basic login, or anything that is not one bearer token, never leaves.
+    for (const authorization of [
+      'Basic c2l0ZS11c2VyOnNpdGUtcGFzc3dvcmQ=',
+      'Bearer',
+      'Bearer a b',
+      'Digest x',
+      'token',
+    ]) {
+      expect(forwardRequestHeaders({ authorization })).toEqual({});
+    }
+    expect(forwardRequestHeaders({ authorization: 'Bearer t', connection: 'authorization' })).toEqual({});
+  });
+
   it('never forwards a header the request’s Connection names (hop-by-hop), nor the site’s identity header', () => {
     const headers = {
       connection: 'keep-alive, X-Api-Key',

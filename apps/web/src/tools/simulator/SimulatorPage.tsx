@@ -4,6 +4,8 @@ import { CARRIER_ENVIRONMENTS } from '@lab/core/carrier';
 import type { SimEnvironmentName } from '@lab/core/simulator';
 import { useMessages } from '@/lib/i18n';
 import { ClockBar } from './ClockBar';
+import { credentialsMessages } from './credentialsMessages';
+import { CredentialsPanel } from './CredentialsPanel';
 import { FaultsPanel } from './FaultsPanel';
 import { useSimulatorLive } from './live';
 import { messages } from './messages';
@@ -11,12 +13,16 @@ import { ShipmentsPanel } from './ShipmentsPanel';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 import { TrafficPanel } from './TrafficPanel';
 
-const TABS = ['shipments', 'faults', 'subscriptions', 'traffic'] as const;
+const TABS = ['shipments', 'faults', 'subscriptions', 'traffic', 'credentials'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The Simulator: the twin's environment, its clock, and a tab each for shipments, faults, subscriptions, traffic. */
+/**
+ * The Simulator: the twin's environment, its clock, and a tab each for shipments, faults,
+ * subscriptions, traffic and twin credentials.
+ */
 export default function SimulatorPage() {
   const m = useMessages(messages);
+  const cm = useMessages(credentialsMessages);
   const [params, setParams] = useSearchParams();
   const environment: SimEnvironmentName = params.get('env') === 'production' ? 'production' : 'sandbox';
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
@@ -40,6 +46,7 @@ export default function SimulatorPage() {
     faults: m.tabFaults,
     subscriptions: m.tabSubscriptions,
     traffic: m.tabTraffic,
+    credentials: cm.tabCredentials,
   };
 
   return (
@@ -84,8 +91,10 @@ export default function SimulatorPage() {
                 <FaultsPanel />
               ) : key === 'subscriptions' ? (
                 <SubscriptionsPanel environment={environment} />
-              ) : (
+              ) : key === 'traffic' ? (
                 <TrafficPanel />
+              ) : (
+                <CredentialsPanel environment={environment} />
               ),
           }))}
         />
