@@ -1,6 +1,7 @@
 import { defineModule, registerPlugin } from '../../module.js';
 import * as m0060 from './migrations/0060_carrier_sim_state.js';
 import * as m0100 from './migrations/0100_carrier_sim_lifecycle.js';
+import * as m0140 from './migrations/0140_carrier_sim_jobs.js';
 import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
 import { SimStore } from './repo.js';
@@ -30,7 +31,11 @@ export const carrierSimModule = defineModule({
   },
   config: carrierSimConfig,
   api: carrierSimApiRoutes,
-  migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
+  migrations: {
+    '0060_carrier_sim_state': m0060,
+    '0100_carrier_sim_lifecycle': m0100,
+    '0140_carrier_sim_jobs': m0140,
+  },
   needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simSeed', 'simFaults', 'traffic'],
   provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });
