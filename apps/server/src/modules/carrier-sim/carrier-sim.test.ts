@@ -259,13 +259,19 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     expect(failures).toEqual([]);
     // Changing one package of an open shipment names a package the sample cannot know, a
     // confirmed open shipment cannot be deleted, and the sample's tracking number was never
-    // created, so it cannot be cancelled; everything else succeeds.
+    // created, so it cannot be cancelled; the samples' job ids, pickup code and tag were never
+    // handed out either (noCannedReply.test.ts calls each with state it made); everything else
+    // succeeds.
     const notOk = Object.fromEntries(Object.entries(statuses).filter(([, s]) => s >= 300));
     expect(notOk).toEqual({
       'ship-cancel': 400,
+      'ship-results': 400,
+      'pickup-cancel': 400,
+      'tag-cancel': 400,
       'open-ship-packages-modify': 400,
       'open-ship-packages-delete': 400,
       'open-ship-delete': 400,
+      'open-ship-results': 400,
     });
   }, 60_000);
 
@@ -519,12 +525,24 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       });
     });
 
-    it("answers the rest with the document's example, echoing the request's identifiers", async () => {
-      const res = await call('pickup-cancel', defaultSample('pickup-cancel'));
+    it('answers a pickup cancel from the stored pickups: the code create pickup handed out, once', async () => {
+      const created = await call('pickup-create', defaultSample('pickup-create'));
+      expect(created.statusCode).toBe(200);
+      const code = created.json().output.pickupConfirmationCode as string;
+      const cancel = { ...(defaultSample('pickup-cancel') as Json), pickupConfirmationCode: code };
+      const res = await call('pickup-cancel', cancel);
       expect(res.statusCode).toBe(200);
-      const text = JSON.stringify(res.json());
       expect(res.json().customerTransactionId).toBe('lab-test-1');
-      expect(text).not.toContain('"pickupConfirmationCode":"NQAO');
+      expect(res.json().output.pickupConfirmationCode).toBe(code);
+      const again = await call('pickup-cancel', cancel);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors).toEqual([
+        { code: 'PICKUP.ALREADY.CANCELLED', message: `The pickup ${code} is already cancelled.` },
+      ]);
+      const unknown = await call('pickup-cancel', { ...cancel, pickupConfirmationCode: '999999' });
+      expect(unknown.json().errors).toEqual([
+        { code: 'PICKUP.CONFIRMATIONNUMBER.INVALID', message: 'No pickup with confirmation code 999999.' },
+      ]);
     });
   });
 

@@ -1,6 +1,7 @@
 import { defineModule, registerPlugin } from '../../module.js';
 import * as m0060 from './migrations/0060_carrier_sim_state.js';
 import * as m0100 from './migrations/0100_carrier_sim_lifecycle.js';
+import * as m0140 from './migrations/0140_carrier_sim_jobs.js';
 import * as m0160 from './migrations/0160_carrier_sim_ground_close.js';
 import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
@@ -35,6 +36,7 @@ export const carrierSimModule = defineModule({
   migrations: {
     '0060_carrier_sim_state': m0060,
     '0100_carrier_sim_lifecycle': m0100,
+    '0140_carrier_sim_jobs': m0140,
     '0160_carrier_sim_ground_close': m0160,
   },
   needs: [

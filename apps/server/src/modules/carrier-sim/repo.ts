@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { keepNewest, TwinRecords } from './records.js';
 import type {
   CarrierSimOpenShipmentTable,
   CarrierSimPieceTable,
@@ -14,22 +15,6 @@ export type OpenShipmentRow = Selectable<CarrierSimOpenShipmentTable>;
 export type NewPiece = Omit<Insertable<CarrierSimPieceTable>, 'shipment_id'>;
 export type NewShipmentDocument = Omit<Insertable<CarrierSimShipmentDocumentTable>, 'shipment_id'>;
 export type NewScanEvent = Omit<Insertable<CarrierSimScanEventTable>, 'shipment_id' | 'id'>;
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Tables whose oldest rows go first once they hold more than SIM_MAX_SHIPMENTS (by `id`). */
-type RetainedTable =
-  'carrier_sim_shipments' | 'carrier_sim_open_shipments' | 'carrier_sim_pickups' | 'carrier_sim_uploads';
-
-/** Keeps the newest `keep` rows of a table by id; returns how many went. */
-async function keepNewest(db: Db, table: RetainedTable, keep: number): Promise<number> {
-  const cutoff = await sql<{ id: number }>`
-    select id from ${sql.table(table)} order by id desc limit 1 offset ${keep}`.execute(db);
-  const id = cutoff.rows[0]?.id;
-  if (id === undefined) return 0;
-  const removed = await sql`delete from ${sql.table(table)} where id <= ${id}`.execute(db);
-  return Number(removed.numAffectedRows ?? 0);
-}
 
 const ms = (v: number | string | null) => (v === null ? null : Number(v));
 
@@ -47,10 +32,15 @@ const shipmentRow = (row: ShipmentRow): ShipmentRow => ({
  * pickups and uploads.
  */
 export class SimStore {
+  /** Pickups, return tags and async jobs. */
+  readonly records: TwinRecords;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly maxShipments: number,
-  ) {}
+  ) {
+    this.records = new TwinRecords(db, maxShipments);
+  }
 
   /** Which of these tracking numbers a piece (of a created shipment) already carries. */
   async takenTrackingNumbers(trackingNumbers: string[]): Promise<Set<string>> {
@@ -361,17 +351,7 @@ export class SimStore {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  // ── pickups and uploads ──
-
-  async insertPickup(confirmationCode: string, location: string | null, request: unknown, now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('carrier_sim_pickups')
-        .values({ confirmation_code: confirmationCode, location, request: JSON.stringify(request), created_at: now })
-        .execute();
-      await keepNewest(trx, 'carrier_sim_pickups', this.maxShipments);
-    });
-  }
+  // ── uploads ──
 
   async insertUpload(
     kind: 'etd' | 'image',

@@ -9,6 +9,7 @@ declare module '../../db/schema.js' {
     carrier_sim_open_shipments: CarrierSimOpenShipmentTable;
     carrier_sim_pickups: CarrierSimPickupTable;
     carrier_sim_uploads: CarrierSimUploadTable;
+    carrier_sim_jobs: CarrierSimJobTable;
   }
 }
 
@@ -104,6 +105,11 @@ export interface CarrierSimPickupTable {
   request: string;
   created_at: Ms;
   cancelled_at: Ms | null;
+  /** `pickup` (create pickup) or `tag` (the driver a return tag dispatches). */
+  kind: Generated<string>;
+  environment: Generated<string>;
+  /** The day the driver comes (YYYY-MM-DD, the pickup address's local date); null for rows before 0140. */
+  pickup_date: string | null;
 }
 
 /** A trade document (ETD) or an image (letterhead, signature) uploaded to the documents host. */
@@ -117,5 +123,17 @@ export interface CarrierSimUploadTable {
   /** JSON: the multipart `document` field. */
   document: string;
   body: Buffer;
+  created_at: Ms;
+}
+
+/** An async job (create shipment, open shipment create/modify/confirm): its result, answered by the results endpoints. */
+export interface CarrierSimJobTable {
+  id: Generated<number>;
+  job_id: string;
+  environment: string;
+  /** `ship`, or the open shipment's `CREATE`, `MODIFY`, `CONFIRM` (the results request's resultMethodType). */
+  kind: string;
+  /** JSON: the reply's output the job produced. */
+  output: string;
   created_at: Ms;
 }

@@ -2,7 +2,7 @@
 /// <reference path="./vendor.d.ts" />
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CityRecord, CitySearchOptions, CityTable, NearbyCity, PostalPlace } from '@lab/core/regions';
+import type { CityRecord, CitySearchOptions, CityTable, EtdEciRule, NearbyCity, PostalPlace } from '@lab/core/regions';
 import type { Database } from '../../db/schema.js';
 import type { ServiceContext } from '../../module.js';
 import { loadCityTable } from './cities/cityData.js';
@@ -173,6 +173,12 @@ export class Places {
   async etdImportAccepted(alpha2: string): Promise<boolean | undefined> {
     const [rule] = await etdRules(this.db, [alpha2.toUpperCase()]);
     return rule?.etd_import;
+  }
+
+  /** A country's whole ETD/ECI rule (export and import, signature and letterhead); undefined when none is imported. */
+  async etdRule(alpha2: string): Promise<EtdEciRule | undefined> {
+    const [rule] = await etdRules(this.db, [alpha2.toUpperCase()]);
+    return rule;
   }
 
   /** Places of a postal code (zipcodes for the US, imported GeoNames data elsewhere); [] when the lookup fails. */

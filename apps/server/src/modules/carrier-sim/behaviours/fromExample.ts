@@ -1,9 +1,9 @@
 /**
  * Endpoints the twin does not model: the document's example reply (built from the response schema),
- * with the request's identifiers echoed into it, and the async results made of today.
+ * with the request's identifiers echoed into it.
  */
-import { asArray as arr, asObject as obj, asText as str, type JsonObject as Json } from '@lab/core/json';
-import { today, type SimContext, type SimReply, type SimRequest } from './context.js';
+import type { JsonObject as Json } from '@lab/core/json';
+import type { SimContext, SimReply, SimRequest } from './context.js';
 
 /** Request fields whose values are echoed into the document's example reply wherever the same key appears. */
 const IDENTIFIERS = new Set([
@@ -51,22 +51,4 @@ export async function fromExample(ctx: SimContext, req: SimRequest): Promise<Sim
   if (req.customerTransactionId && 'customerTransactionId' in example)
     example.customerTransactionId = req.customerTransactionId;
   return { status, body: example };
-}
-
-/**
- * Async results (shipments, open shipments): the document's shape, with the ship date and the
- * documents' content keys computed — the twin runs every job at once, so a job's result is of today.
- */
-export async function resultsFromExample(ctx: SimContext, req: SimRequest): Promise<SimReply> {
-  const reply = await fromExample(ctx, req);
-  const jobId = str(req.body.jobId, 'job');
-  for (const shipment of arr(obj(reply.body.output).transactionShipments).map(obj)) {
-    shipment.shipDatestamp = today(req);
-    const pieces = arr(shipment.pieceResponses).map(obj);
-    const documents = [...arr(shipment.shipmentDocuments), ...pieces.flatMap((p) => arr(p.packageDocuments))];
-    documents.map(obj).forEach((doc, i) => {
-      if ('contentKey' in doc) doc.contentKey = `${jobId}-${str(doc.trackingNumber, 'document')}-${i + 1}`;
-    });
-  }
-  return reply;
 }

@@ -4,9 +4,11 @@
  */
 import { CARRIER_ENDPOINTS, pathMatches, type CarrierEndpoint, type CarrierHost } from '@lab/core/carrier';
 import { accountValidate } from './account.js';
+import { addressResolve } from './addresses.js';
 import { endOfDayClose } from './endOfDay.js';
 import type { Behaviour } from './context.js';
-import { fromExample, resultsFromExample } from './fromExample.js';
+import { fromExample } from './fromExample.js';
+import { openShipResults, shipResults } from './jobs.js';
 import {
   openConfirm,
   openCreate,
@@ -17,10 +19,12 @@ import {
   openPackagesModify,
   openRetrieve,
 } from './openShip.js';
-import { pickupCreate } from './pickups.js';
+import { pickupAvailability, pickupCancel, pickupCreate } from './pickups.js';
 import { locations, postalValidate } from './places.js';
 import { packageAndServiceOptions, rateQuotes, specialServiceOptions } from './rates.js';
+import { regulatoryDetails } from './regulatory.js';
 import { cancelShipment, createShipment } from './ship.js';
+import { tagCancel, tagCreate } from './tags.js';
 import { trackNumbers } from './track.js';
 import { etdUpload, imageUpload } from './uploads.js';
 
@@ -35,12 +39,18 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   'rate-quotes': rateQuotes,
   'package-and-service-options': packageAndServiceOptions,
   'special-service-options': specialServiceOptions,
-  'ship-results': resultsFromExample,
-  'open-ship-results': resultsFromExample,
+  'ship-results': shipResults,
+  'open-ship-results': openShipResults,
   'account-validate': accountValidate,
   'etd-upload': etdUpload,
   'image-upload': imageUpload,
   'pickup-create': pickupCreate,
+  'pickup-availability': pickupAvailability,
+  'pickup-cancel': pickupCancel,
+  'address-resolve': addressResolve,
+  'regulatory-details': regulatoryDetails,
+  'tag-create': tagCreate,
+  'tag-cancel': tagCancel,
   'open-ship-create': openCreate,
   'open-ship-modify': openModify,
   'open-ship-confirm': openConfirm,

@@ -9,6 +9,7 @@ import { shipmentRating } from '../rateReplies.js';
 import type { OpenShipmentRow } from '../repo.js';
 import { serviceName } from '../tariff/services.js';
 import { envelope, today, type SimContext, type SimReply, type SimRequest } from './context.js';
+import { withJob } from './jobs.js';
 import { checkShipmentRules, makeShipment, newTrackingNumbers, storeShipment } from './shipment.js';
 
 type OpenShipmentState = 'OPEN' | 'CONFIRMED' | 'DELETED';
@@ -115,14 +116,14 @@ export async function openCreate(ctx: SimContext, req: SimRequest): Promise<SimR
     created_at: open.createdAt,
     confirmed_master: null,
   });
-  return openReply(ctx, req, open);
+  return withJob(ctx, req, 'CREATE', openReply(ctx, req, open));
 }
 
 export async function openModify(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const open = await openShipmentOf(ctx, req.body, ['OPEN']);
   open.requestedShipment = { ...open.requestedShipment, ...obj(req.body.requestedShipment) };
   await saveOpenShipment(ctx, open);
-  return openReply(ctx, req, open);
+  return withJob(ctx, req, 'MODIFY', openReply(ctx, req, open));
 }
 
 export async function openConfirm(ctx: SimContext, req: SimRequest): Promise<SimReply> {
@@ -154,7 +155,7 @@ export async function openConfirm(ctx: SimContext, req: SimRequest): Promise<Sim
   const reply = openReply(ctx, req, open);
   const transaction = obj(arr(obj(reply.body.output).transactionShipments)[0]);
   transaction.pieceResponses = pieces.map((p, i) => ({ ...p, ...rating.piece(i) }));
-  return reply;
+  return withJob(ctx, req, 'CONFIRM', reply);
 }
 
 export async function openPackagesAdd(ctx: SimContext, req: SimRequest): Promise<SimReply> {

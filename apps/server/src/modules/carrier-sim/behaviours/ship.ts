@@ -8,6 +8,7 @@ import type { SimParty } from '../state.js';
 import { serviceName } from '../tariff/services.js';
 import { envelope, today, type SimContext, type SimReply, type SimRequest } from './context.js';
 import { checkShipmentRules, makeShipment, placeOf, storeShipment } from './shipment.js';
+import { newJob } from './jobs.js';
 import { mergedDocument, shipmentDocuments } from './shipmentDocuments.js';
 
 export async function createShipment(ctx: SimContext, req: SimRequest): Promise<SimReply> {
@@ -22,23 +23,25 @@ export async function createShipment(ctx: SimContext, req: SimRequest): Promise<
   const merged = await mergedDocument(req, shipment, options);
   if (merged) documents.push(merged);
   await storeShipment(ctx, req, shipment, rating.promise, req.body);
-  return {
-    status: 200,
-    body: envelope(ctx, req, {
-      transactionShipments: [
-        {
-          masterTrackingNumber: shipment.master,
-          serviceType: shipment.serviceType,
-          serviceName: serviceName(shipment.serviceType),
-          shipDatestamp: shipment.shipDate,
-          serviceCategory: rating.serviceCategory,
-          ...(documents.length > 0 ? { shipmentDocuments: documents } : {}),
-          pieceResponses: pieces.map((p, i) => ({ ...p, ...rating.piece(i) })),
-          completedShipmentDetail: rating.completedShipmentDetail,
-        },
-      ],
-    }),
+  const output = {
+    transactionShipments: [
+      {
+        masterTrackingNumber: shipment.master,
+        serviceType: shipment.serviceType,
+        serviceName: serviceName(shipment.serviceType),
+        shipDatestamp: shipment.shipDate,
+        serviceCategory: rating.serviceCategory,
+        ...(documents.length > 0 ? { shipmentDocuments: documents } : {}),
+        pieceResponses: pieces.map((p, i) => ({ ...p, ...rating.piece(i) })),
+        completedShipmentDetail: rating.completedShipmentDetail,
+      },
+    ],
   };
+  // An async request gets the job's id; its result is answered by /ship/v1/shipments/results.
+  if (req.body.processingOptionType === 'ALLOW_ASYNCHRONOUS') {
+    return { status: 200, body: envelope(ctx, req, { jobId: await newJob(ctx, req, 'ship', output) }) };
+  }
+  return { status: 200, body: envelope(ctx, req, output) };
 }
 
 /** The cancellation scan, due at once (the plan's later scans are dropped with it: repo.cancel). */
