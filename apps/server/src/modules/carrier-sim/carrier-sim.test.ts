@@ -259,10 +259,13 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     expect(failures).toEqual([]);
     // Changing one package of an open shipment names a package the sample cannot know, a
     // confirmed open shipment cannot be deleted, and the sample's tracking number was never
-    // created, so it cannot be cancelled; everything else succeeds.
+    // created, so it cannot be cancelled, nor a notification registered or a proof of delivery
+    // drawn for it; everything else succeeds.
     const notOk = Object.fromEntries(Object.entries(statuses).filter(([, s]) => s >= 300));
     expect(notOk).toEqual({
       'ship-cancel': 400,
+      'track-documents': 404,
+      'track-notifications': 404,
       'open-ship-packages-modify': 400,
       'open-ship-packages-delete': 400,
       'open-ship-delete': 400,

@@ -1,6 +1,7 @@
 import { defineModule, registerPlugin } from '../../module.js';
 import * as m0060 from './migrations/0060_carrier_sim_state.js';
 import * as m0100 from './migrations/0100_carrier_sim_lifecycle.js';
+import * as m0150 from './migrations/0150_carrier_sim_track.js';
 import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
 import { SimStore } from './repo.js';
@@ -30,7 +31,7 @@ export const carrierSimModule = defineModule({
   },
   config: carrierSimConfig,
   api: carrierSimApiRoutes,
-  migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100 },
+  migrations: { '0060_carrier_sim_state': m0060, '0100_carrier_sim_lifecycle': m0100, '0150_carrier_sim_track': m0150 },
   needs: ['labelRenderer', 'openApi', 'places', 'webhookSender', 'simClock', 'simSeed', 'simFaults', 'traffic'],
   provides: { twinStore: ({ db, config }) => new SimStore(db.kysely, config.simMaxShipments) },
 });

@@ -9,6 +9,7 @@ declare module '../../db/schema.js' {
     carrier_sim_open_shipments: CarrierSimOpenShipmentTable;
     carrier_sim_pickups: CarrierSimPickupTable;
     carrier_sim_uploads: CarrierSimUploadTable;
+    carrier_sim_references: CarrierSimReferenceTable;
   }
 }
 
@@ -36,6 +37,19 @@ export interface CarrierSimShipmentTable {
   scenario: Generated<string>;
   /** JSON: the plan's inputs (lifecycle.ts PlanInput), to replan on a scenario change. */
   lifecycle: Generated<string>;
+  /** JSON: what track replies read of the request (trackDetails.ts ShipmentDetails). */
+  details: Generated<string>;
+  /** JSON: the notifications registered for the shipment (trackNotifications.ts). */
+  notifications: Generated<string>;
+}
+
+/** A customer reference of a shipment (package or shipment level), by value: track by reference and by TCN. */
+export interface CarrierSimReferenceTable {
+  id: Generated<number>;
+  shipment_id: number;
+  /** The ship document's customerReferenceType (CUSTOMER_REFERENCE, P_O_NUMBER, …). */
+  type: string;
+  value: string;
 }
 
 /** One package of a shipment with its label as served (PDF/PNG bytes or the ZPL program). */

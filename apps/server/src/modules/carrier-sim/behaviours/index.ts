@@ -20,7 +20,8 @@ import { pickupCreate } from './pickups.js';
 import { locations, postalValidate } from './places.js';
 import { packageAndServiceOptions, rateQuotes, specialServiceOptions } from './rates.js';
 import { cancelShipment, createShipment } from './ship.js';
-import { trackNumbers } from './track.js';
+import { trackAssociated, trackNumbers, trackReferences, trackTcn } from './track.js';
+import { trackingDocuments, trackingNotifications } from './trackDocuments.js';
 import { etdUpload, imageUpload } from './uploads.js';
 
 export type { Behaviour, SimContext, SimReply, SimRequest } from './context.js';
@@ -29,6 +30,11 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   'ship-create': createShipment,
   'ship-cancel': cancelShipment,
   'track-tracking-numbers': trackNumbers,
+  'track-tcn': trackTcn,
+  'track-reference-numbers': trackReferences,
+  'track-associated-shipments': trackAssociated,
+  'track-documents': trackingDocuments,
+  'track-notifications': trackingNotifications,
   locations,
   'postal-validate': postalValidate,
   'rate-quotes': rateQuotes,
