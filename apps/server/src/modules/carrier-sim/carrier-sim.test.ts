@@ -259,15 +259,17 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     expect(failures).toEqual([]);
     // Changing one package of an open shipment names a package the sample cannot know, a
     // confirmed open shipment cannot be deleted, and the sample's tracking number was never
-    // created, so it cannot be cancelled; the samples' job ids, pickup code and tag were never
-    // handed out either (noCannedReply.test.ts calls each with state it made); everything else
-    // succeeds.
+    // created, so it cannot be cancelled, nor a notification registered or a proof of delivery
+    // drawn for it; the samples' job ids, pickup code and tag were never handed out either
+    // (noCannedReply.test.ts calls each with state it made); everything else succeeds.
     const notOk = Object.fromEntries(Object.entries(statuses).filter(([, s]) => s >= 300));
     expect(notOk).toEqual({
       'ship-cancel': 400,
       'ship-results': 400,
       'pickup-cancel': 400,
       'tag-cancel': 400,
+      'track-documents': 404,
+      'track-notifications': 404,
       'open-ship-packages-modify': 400,
       'open-ship-packages-delete': 400,
       'open-ship-delete': 400,

@@ -3,6 +3,7 @@ import * as m0060 from './migrations/0060_carrier_sim_state.js';
 import * as m0100 from './migrations/0100_carrier_sim_lifecycle.js';
 import * as m0140 from './migrations/0140_carrier_sim_jobs.js';
 import * as m0160 from './migrations/0160_carrier_sim_ground_close.js';
+import * as m0150 from './migrations/0150_carrier_sim_track.js';
 import { carrierSimApiRoutes } from './api.js';
 import { carrierSimRoutes } from './routes.js';
 import { SimStore } from './repo.js';
@@ -37,6 +38,7 @@ export const carrierSimModule = defineModule({
     '0060_carrier_sim_state': m0060,
     '0100_carrier_sim_lifecycle': m0100,
     '0140_carrier_sim_jobs': m0140,
+    '0150_carrier_sim_track': m0150,
     '0160_carrier_sim_ground_close': m0160,
   },
   needs: [

@@ -1,7 +1,8 @@
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import type { LabServices } from '../../module.js';
 import type { ScanEventRow, ShipmentRow, SimStore } from './repo.js';
-import { webhookBody } from './tracking.js';
+import { placesOf, webhookBody, type TrackView } from './tracking.js';
+import { zonesOf, type ZoneOf } from './zones.js';
 
 type SimWebhookEvent = Parameters<LabServices['webhookSender']['enqueue']>[0][number];
 
@@ -21,6 +22,7 @@ export async function releaseDue(
   environment: SimEnvironmentName,
   now: number,
   publish: (topic: string, data: unknown) => Promise<void>,
+  places: Pick<LabServices['places'], 'timeZone'>,
 ): Promise<number> {
   let released = 0;
   for (;;) {
@@ -35,11 +37,16 @@ export async function releaseDue(
       const [pieces, all] = await Promise.all([store.pieces(id), store.scanEvents(id)]);
       loaded.set(id, { s, pieces, all });
     }
+    // Scan dates are local times: the zones of every place these shipments pass.
+    const zoneOf = await zonesOf(
+      places,
+      [...loaded.values()].flatMap((l) => placesOf(l.s, l.all)),
+    );
     // In release order: due time, then row id (each row's pieces in sequence).
     const events: SimWebhookEvent[] = [];
     for (const row of rows) {
       const l = loaded.get(Number(row.shipment_id));
-      if (l) events.push(...payloads(environment, l.s, l.pieces, l.all, row));
+      if (l) events.push(...payloads(environment, l.s, l.pieces, l.all, row, zoneOf));
     }
     await sender.enqueue(events);
     await store.markReleased(rows.map((r) => Number(r.id)));
@@ -57,7 +64,9 @@ function payloads(
   pieces: string[],
   all: ScanEventRow[],
   row: ScanEventRow,
+  zoneOf: ZoneOf,
 ): SimWebhookEvent[] {
+  const view: TrackView = { zoneOf, pieces };
   // The shipment's history as of this event, newest first.
   const index = all.findIndex((r) => Number(r.id) === Number(row.id));
   const upTo = (index < 0 ? [row] : all.slice(0, index + 1)).reverse();
@@ -69,7 +78,7 @@ function payloads(
       trackingNumber,
       eventType: row.event_type,
       occurredAt: Number(row.due_at),
-      body: webhookBody(environment, eventId, s, trackingNumber, upTo),
+      body: webhookBody(environment, eventId, s, trackingNumber, upTo, view),
     };
   });
 }

@@ -64,6 +64,7 @@ export class SimStore {
     documents: NewShipmentDocument[],
     events: NewScanEvent[],
     stillWanted: () => boolean = () => true,
+    references: { type: string; value: string }[] = [],
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       if (!stillWanted()) return false;
@@ -89,6 +90,12 @@ export class SimStore {
           .values(events.map((e) => ({ ...e, shipment_id: shipmentId })))
           .execute();
       }
+      if (references.length > 0) {
+        await trx
+          .insertInto('carrier_sim_references')
+          .values(references.map((r) => ({ ...r, shipment_id: shipmentId })))
+          .execute();
+      }
       await keepNewest(trx, 'carrier_sim_shipments', this.maxShipments);
       return true;
     });
@@ -103,6 +110,40 @@ export class SimStore {
       .where('p.tracking_number', '=', trackingNumber)
       .executeTakeFirst();
     return row && shipmentRow(row);
+  }
+
+  /**
+   * The shipments of an environment carrying a reference of this value (of `type` when given),
+   * shipped between two dates (YYYY-MM-DD, either end open), newest first.
+   */
+  async shipmentsByReference(
+    environment: string,
+    value: string,
+    options: { type?: string | undefined; from?: string | undefined; to?: string | undefined } = {},
+  ): Promise<ShipmentRow[]> {
+    let q = this.db
+      .selectFrom('carrier_sim_shipments as s')
+      .selectAll('s')
+      .where('s.environment', '=', environment)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('carrier_sim_references as r')
+            .select('r.id')
+            .whereRef('r.shipment_id', '=', 's.id')
+            .where('r.value', '=', value)
+            .$if(options.type !== undefined, (sub) => sub.where('r.type', '=', options.type!)),
+        ),
+      );
+    if (options.from) q = q.where('s.ship_date', '>=', options.from);
+    if (options.to) q = q.where('s.ship_date', '<=', options.to);
+    const rows = await q.orderBy('s.id', 'desc').limit(30).execute();
+    return rows.map(shipmentRow);
+  }
+
+  /** Saves the notifications registered for a shipment (JSON). */
+  async setNotifications(shipmentId: number, notifications: string): Promise<void> {
+    await this.db.updateTable('carrier_sim_shipments').set({ notifications }).where('id', '=', shipmentId).execute();
   }
 
   /** The tracking numbers of a shipment's pieces, master first. */

@@ -102,7 +102,7 @@ export const carrierSimRoutes: ModulePlugin<
   const { simClock, webhookSender } = app.services;
   const publish = (topic: string, data: unknown) => app.bus.publish(topic, data);
   const stopReleasing = simClock.onTick(async (environment, now) => {
-    await releaseDue(simStore, webhookSender, environment, now, publish);
+    await releaseDue(simStore, webhookSender, environment, now, publish, app.services.places);
   });
   app.addHook('onClose', async () => stopReleasing());
 

@@ -10,6 +10,7 @@ declare module '../../db/schema.js' {
     carrier_sim_pickups: CarrierSimPickupTable;
     carrier_sim_uploads: CarrierSimUploadTable;
     carrier_sim_jobs: CarrierSimJobTable;
+    carrier_sim_references: CarrierSimReferenceTable;
   }
 }
 
@@ -39,6 +40,19 @@ export interface CarrierSimShipmentTable {
   lifecycle: Generated<string>;
   /** When a Ground End of Day Close took it (null: not closed; Express shipments are never closed). */
   ground_closed_at?: Ms | null;
+  /** JSON: what track replies read of the request (trackDetails.ts ShipmentDetails). */
+  details: Generated<string>;
+  /** JSON: the notifications registered for the shipment (trackNotifications.ts). */
+  notifications: Generated<string>;
+}
+
+/** A customer reference of a shipment (package or shipment level), by value: track by reference and by TCN. */
+export interface CarrierSimReferenceTable {
+  id: Generated<number>;
+  shipment_id: number;
+  /** The ship document's customerReferenceType (CUSTOMER_REFERENCE, P_O_NUMBER, …). */
+  type: string;
+  value: string;
 }
 
 /** One package of a shipment with its label as served (PDF/PNG bytes or the ZPL program). */

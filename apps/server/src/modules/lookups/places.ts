@@ -1,6 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the data packages ship no types: this brings their declarations into every program that compiles this file (server, bench, e2e)
 /// <reference path="./vendor.d.ts" />
 import type { FastifyBaseLogger } from 'fastify';
+import tzLookup from '@photostructure/tz-lookup';
 import type { Kysely } from 'kysely';
 import type { CityRecord, CitySearchOptions, CityTable, EtdEciRule, NearbyCity, PostalPlace } from '@lab/core/regions';
 import type { Database } from '../../db/schema.js';
@@ -119,6 +120,15 @@ export class Places {
     if (city) return { ...city, precision: 'city' };
     const main = (await this.cities.get()).mainCity(country);
     return main && { ...cityOrigin(main, postal), precision: 'country' };
+  }
+
+  /**
+   * The IANA time zone of an address (`America/Chicago`): where `locate` puts it, looked up in the
+   * time-zone boundaries (tz-lookup); undefined when we cannot place it.
+   */
+  async timeZone(address: { city?: string; postalCode?: string; countryCode?: string }): Promise<string | undefined> {
+    const at = await this.locate(address);
+    return at && tzLookup(at.lat, at.lon);
   }
 
   /** Cities of the origin's country nearest to it (the origin's own city first), within `maxKm`. */

@@ -25,7 +25,8 @@ import { packageAndServiceOptions, rateQuotes, specialServiceOptions } from './r
 import { regulatoryDetails } from './regulatory.js';
 import { cancelShipment, createShipment } from './ship.js';
 import { tagCancel, tagCreate } from './tags.js';
-import { trackNumbers } from './track.js';
+import { trackAssociated, trackNumbers, trackReferences, trackTcn } from './track.js';
+import { trackingDocuments, trackingNotifications } from './trackDocuments.js';
 import { etdUpload, imageUpload } from './uploads.js';
 
 export type { Behaviour, SimContext, SimReply, SimRequest } from './context.js';
@@ -34,6 +35,11 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   'ship-create': createShipment,
   'ship-cancel': cancelShipment,
   'track-tracking-numbers': trackNumbers,
+  'track-tcn': trackTcn,
+  'track-reference-numbers': trackReferences,
+  'track-associated-shipments': trackAssociated,
+  'track-documents': trackingDocuments,
+  'track-notifications': trackingNotifications,
   locations,
   'postal-validate': postalValidate,
   'rate-quotes': rateQuotes,

@@ -12,6 +12,8 @@ import { shipDateProblem } from '../shipDates.js';
 import type { SimLabel, SimParty } from '../state.js';
 import { hubFor } from '../hubs.js';
 import { pickupAndDelivery } from '../rating.js';
+import { addBusinessDays } from '../tariff/transit.js';
+import { detailsOf, referencesOf, type ShipmentDetails } from '../trackDetails.js';
 import { scanRow, scenarioOfRequest } from '../tracking.js';
 import { today, type SimContext, type SimRequest } from './context.js';
 
@@ -32,6 +34,8 @@ export interface ShipmentDraft {
   labels: SimLabel[];
   /** Shipment documents by kind (`invoice`), served at `<master>-<kind>.<ext>`. */
   documents: Map<string, SimLabel>;
+  /** What track replies read of the request: packages, packaging, references. */
+  details: ShipmentDetails;
 }
 
 function party(p: unknown): SimParty {
@@ -118,6 +122,7 @@ export async function makeShipment(
     recipient,
     labels: [],
     documents: new Map(),
+    details: detailsOf(rs, lines),
   };
   const drawn = await ctx.renderer.shipmentLabels({
     body: req.body,
@@ -191,6 +196,7 @@ export async function storeShipment(
       environment: req.environment,
       scenario,
       lifecycle: JSON.stringify(input),
+      details: JSON.stringify(s.details),
     },
     s.trackingNumbers.map((t, i) => ({
       tracking_number: t,
@@ -202,6 +208,7 @@ export async function storeShipment(
     [...s.documents].map(([kind, d]) => ({ kind, content_type: d.contentType, ext: d.ext, body: d.body })),
     planScans(input, scenario).map(scanRow),
     req.connected,
+    referencesOf(s.details),
   );
   if (!stored) throw callerGone();
   ctx.onShipmentChanged?.(req.environment, s.master);
