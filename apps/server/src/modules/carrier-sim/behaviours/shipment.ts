@@ -12,7 +12,6 @@ import { shipDateProblem } from '../shipDates.js';
 import type { SimLabel, SimParty } from '../state.js';
 import { hubFor } from '../hubs.js';
 import { pickupAndDelivery } from '../rating.js';
-import { addBusinessDays } from '../tariff/transit.js';
 import { detailsOf, referencesOf, type ShipmentDetails } from '../trackDetails.js';
 import { scanRow, scenarioOfRequest } from '../tracking.js';
 import { today, type SimContext, type SimRequest } from './context.js';
