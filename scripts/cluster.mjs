@@ -166,6 +166,12 @@ export async function startCluster({ env, instances = 2, log = () => {} }) {
   let proxyOutput = '';
   proxy.stderr.on('data', (d) => (proxyOutput += d.toString()));
   const proxyExited = new Promise((resolve) => proxy.once('exit', resolve));
+  // Whatever happens to the caller (a test runner tearing its worker down), nothing is left running.
+  const reap = () => {
+    for (const s of servers) s.child?.kill('SIGKILL');
+    proxy.kill('SIGKILL');
+  };
+  process.once('exit', reap);
   // nginx is up once its port takes a connection (it binds before it forks its worker).
   await new Promise((resolve, reject) => {
     const attempt = () => {
@@ -195,6 +201,7 @@ export async function startCluster({ env, instances = 2, log = () => {} }) {
       await Promise.all(servers.map((s) => s.exited));
       proxy.kill('SIGQUIT');
       await proxyExited;
+      process.off('exit', reap);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
