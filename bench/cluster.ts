@@ -11,7 +11,7 @@ import { webhookTopic } from '@lab/core/webhooks';
 import { openSse, type SseReader } from '@lab/server/bench';
 // @ts-expect-error -- a plain ES module script of the repo (no types)
 import { nginxBinary, startCluster } from '../scripts/cluster.mjs';
-import { count, report, startServer } from './support.ts';
+import { count, report } from './support.ts';
 import { postgresUrl, withDatabase } from './support/postgres.ts';
 
 const SECONDS = count(8, 1, 'BENCH_CLUSTER_SECONDS');
@@ -123,11 +123,12 @@ if (!postgresUrl || !nginxBinary()) {
   );
 } else {
   await withDatabase(postgresUrl, async (databaseUrl) => {
-    const direct = await startServer({ DATABASE_URL: databaseUrl });
+    // One instance started the same way (the unit's command), measured on its own port, no proxy.
+    const single = await startCluster({ env: { DATABASE_URL: databaseUrl }, instances: 1 });
     try {
-      await measure(direct.baseUrl, 'one instance, direct');
+      await measure(`http://127.0.0.1:${single.servers[0].port}`, 'one instance, direct');
     } finally {
-      await direct.stop();
+      await single.stop();
     }
   });
   await withDatabase(postgresUrl, async (databaseUrl) => {
