@@ -162,7 +162,19 @@ if (failing.length) {
   console.log('\n━━ failed tests ━━');
   for (const r of failing) console.log(`${r.name}\n${r.failures.join('\n')}`);
 }
+// The cluster test (apps/server/src/cluster.test.ts, in the server step) needs PostgreSQL and nginx.
+const { nginxBinary } = await import('./cluster.mjs');
+const clusterSkipped = !process.env.TEST_DATABASE_URL
+  ? 'TEST_DATABASE_URL is not set'
+  : !nginxBinary()
+    ? 'nginx is not installed'
+    : undefined;
 console.log('\n━━ summary ━━');
+console.log(
+  clusterSkipped
+    ? `cluster test SKIPPED: ${clusterSkipped} (nginx over two instances on PostgreSQL; .ci/run installs both)`
+    : 'cluster test: ran in the server step (nginx over two instances on PostgreSQL)',
+);
 for (const r of results)
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.note}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -14,8 +14,7 @@ import {
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { checkSettings, type AppConfig } from './config.js';
-import { migrateToLatest, openDatabase, type Db } from './db/index.js';
-import { runSeeds } from './db/seeds.js';
+import { migrateAndSeed, openDatabase, type Db } from './db/index.js';
 import { registerAuth } from './http/auth.js';
 import { limitConnections } from './http/connections.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -238,8 +237,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   });
 
   if (options.migrate !== false) {
-    await migrateToLatest(db, collectMigrations(modules));
-    const seeded = await runSeeds(db, app.log, collectSeeders(modules));
+    const { applied, seeded } = await migrateAndSeed(db, collectMigrations(modules), collectSeeders(modules), app.log);
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
     if (seeded.length) app.log.info({ seeded }, 'seed data loaded');
   }
   registry.startAll();

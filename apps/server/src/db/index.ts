@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, sql, SqliteDialect, type Migration } from 'kysely';
@@ -8,6 +9,7 @@ import type { Database } from './schema.js';
 import type { DialectName } from './dialect.js';
 import { LabPostgresDialect } from './introspector.js';
 import * as init from './migrations/0001_init.js';
+import { runSeeds, type Seeder } from './seeds.js';
 
 export type { Database } from './schema.js';
 
@@ -85,6 +87,39 @@ export async function migrateToLatest(db: Db, moduleMigrations: Record<string, M
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/**
+ * Runs `fn` holding the database's migration lock. On PostgreSQL a session advisory lock keyed by
+ * the schema, held on one connection of the pool: instances starting at once on one database
+ * migrate and seed one after the other, the first doing the work and the others finding it done.
+ * On SQLite (one host, one file) the file's own write lock and Kysely's lock table suffice.
+ */
+export async function withMigrationLock<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return fn();
+  return db.kysely.connection().execute(async (conn) => {
+    const key = sql`hashtext(current_schema() || ':lab-migrations')`;
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
+}
+
+/** Migrations then seeds under the migration lock (what an app does when it starts): what this call applied and ran. */
+export async function migrateAndSeed(
+  db: Db,
+  migrations: Record<string, Migration>,
+  seeders: readonly Seeder[],
+  log: FastifyBaseLogger,
+): Promise<{ applied: string[]; seeded: string[] }> {
+  return withMigrationLock(db, async () => {
+    const applied = await migrateToLatest(db, migrations);
+    const seeded = await runSeeds(db, log, seeders);
+    return { applied, seeded };
+  });
+}
+
 /** Opens the database and applies the migrations; closes it again if they fail. */
 export async function openMigratedDatabase(
   cfg: DatabaseConfig,
@@ -92,7 +127,7 @@ export async function openMigratedDatabase(
 ): Promise<Db> {
   const db = openDatabase(cfg);
   try {
-    await migrateToLatest(db, moduleMigrations);
+    await withMigrationLock(db, () => migrateToLatest(db, moduleMigrations));
   } catch (err) {
     await db.close();
     throw err;

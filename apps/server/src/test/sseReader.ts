@@ -23,6 +23,8 @@ export interface SseReader {
   /** Resolves once `check` holds over what arrived: no deadline of its own, the test's timeout bounds it. */
   until(check: () => boolean): Promise<void>;
   close(): void;
+  /** Resolves when the server ends the stream (or close() aborts it). */
+  readonly ended: Promise<void>;
 }
 
 export async function openSse(url: string): Promise<SseReader> {
@@ -35,7 +37,7 @@ export async function openSse(url: string): Promise<SseReader> {
   const arrived = new Conditions();
   let raw = '';
   let buffer = '';
-  void (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -76,6 +78,7 @@ export async function openSse(url: string): Promise<SseReader> {
     },
     until: (check) => arrived.until(check),
     close: () => controller.abort(),
+    ended,
   };
 }
 

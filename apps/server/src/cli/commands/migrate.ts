@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import { migrateToLatest, openDatabase } from '../../db/index.js';
+import { migrateToLatest, openDatabase, withMigrationLock } from '../../db/index.js';
 import type { RegisterCommand } from '../command.js';
 
 /** `lab migrate`: applies the framework's and the modules' migrations to DATABASE_URL. */
@@ -11,7 +11,7 @@ export function migrateCommand(migrations: Record<string, Migration>): RegisterC
       .action(async () => {
         const db = openDatabase(ctx.config().database);
         try {
-          const applied = await migrateToLatest(db, migrations);
+          const applied = await withMigrationLock(db, () => migrateToLatest(db, migrations));
           ctx.out(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
         } finally {
           await db.close();

@@ -62,7 +62,9 @@ export const carrierSimRoutes: ModulePlugin<
   const config = app.config;
   const { store, checkerFor, conformantSample, repairToSchema } = app.services.openApi;
   const seed = app.services.simSeed.value;
-  const state = new SimState({ seed, tokenTtlSeconds: config.simTokenTtlSeconds });
+  // The token key is shared by every instance on the database (SIM_SEED or a stored secret).
+  const secret = await app.services.simSeed.secret('carrier-sim');
+  const state = new SimState({ seed, secret, tokenTtlSeconds: config.simTokenTtlSeconds });
   const simStore = app.services.twinStore;
   const renderer = new SimLabelRenderer(app.services.labelRenderer);
   const twinAuth = new TwinAuth(state, app.services.twinCredentials, config.auth.mode === 'off');

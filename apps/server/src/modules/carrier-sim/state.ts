@@ -48,14 +48,16 @@ export interface SimToken {
 
 export interface SimStateOptions {
   seed: number | undefined;
+  /** The token key (the simSeed service's shared secret); without it, derived from `seed` or random. */
+  secret?: Buffer;
   tokenTtlSeconds: number;
   now?: () => number;
 }
 
 /**
  * What the simulator keeps in process: its random source, its clock and the secret its bearer
- * tokens are signed with (stateless HMACs, so any process started with the same SIM_SEED accepts
- * them). Shipments and everything else it remembers live in the database (repo.ts).
+ * tokens are signed with (stateless HMACs; the app passes the key shared through the database, so
+ * every instance on it accepts them). Shipments and everything else it remembers live in the database (repo.ts).
  */
 export class SimState {
   readonly random: RandomSource;
@@ -68,9 +70,10 @@ export class SimState {
     this.random = seededRandom(seed);
     this.now = options.now ?? Date.now;
     this.secret =
-      options.seed === undefined
+      options.secret ??
+      (options.seed === undefined
         ? randomBytes(32)
-        : createHash('sha256').update(`carrier-sim:${options.seed}`).digest();
+        : createHash('sha256').update(`carrier-sim:${options.seed}`).digest());
     this.ttlMs = options.tokenTtlSeconds * 1000;
   }
 

@@ -283,7 +283,9 @@ export function createSimFaults({ db, log }: ServiceContext): SimFaults {
   }
 
   function instrument(app: FastifyInstance): void {
-    app.addHook('onRequest', async (request, reply) => {
+    // After the body is read (preValidation, before the route checks it): the traffic log records a
+    // faulted call's request as sent, and judges that body, not an empty one.
+    app.addHook('preValidation', async (request, reply) => {
       const header = request.headers[SIM_FAULT_HEADER];
       let faults: CallFault[];
       if (header !== undefined) {

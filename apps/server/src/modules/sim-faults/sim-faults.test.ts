@@ -250,6 +250,16 @@ describe.each(dialectsFor('dialect-neutral'))('faults through the gateway (%s)',
       fault: 'status=503',
     });
   });
+
+  it('the traffic log records a faulted call’s request as sent, and judges that body (not an empty one)', async () => {
+    const sent = JSON.stringify(defaultSample('postal-validate'));
+    await postal(base, token, { 'x-sim-fault': 'status=503', 'x-customer-transaction-id': 'traffic-fault-body' });
+    const { entries } = (await api(t, 'GET', '/traffic?limit=20')).json() as { entries: Json[] };
+    const entry = entries.find((e) => e.request.headers['x-customer-transaction-id'] === 'traffic-fault-body');
+    expect(entry?.status).toBe(503);
+    expect(entry?.request).toMatchObject({ body: sent, size: Buffer.byteLength(sent), truncated: false });
+    expect(entry?.conformance.request).toEqual({ ok: true, issues: [] });
+  });
 });
 
 describe.each(dialectsFor('dialect-neutral'))('x-sim-fault and a real upstream (%s)', (dialect) => {

@@ -2,6 +2,7 @@ import { defineModule } from '../../module.js';
 import { createSimClock, type SimClock } from './clock.js';
 import { registerSimWebhooks } from './cli.js';
 import * as m0090 from './migrations/0090_sim_clock_webhooks.js';
+import * as m0181 from './migrations/0181_sim_secrets.js';
 import { simApiRoutes } from './routes.js';
 import { createSimSeed, type SimSeed } from './seed.js';
 import { simConfig } from './settings.js';
@@ -14,7 +15,7 @@ declare module '../../module.js' {
     simClock: SimClock;
     /** The simulators' signed shipment-visibility webhooks: subscriptions, an outbox, delivery through the app's outbound client. */
     webhookSender: WebhookSender;
-    /** SIM_SEED for the simulators: reproducible ids and token keys, seeded generators. */
+    /** SIM_SEED for the simulators: reproducible ids, seeded generators, token keys shared through the database. */
     simSeed: SimSeed;
   }
 }
@@ -30,6 +31,6 @@ export const simModule = defineModule({
   commands: [registerSimWebhooks],
   tools: [twinClock],
   config: simConfig,
-  migrations: { '0090_sim_clock_webhooks': m0090 },
+  migrations: { '0090_sim_clock_webhooks': m0090, '0181_sim_secrets': m0181 },
   provides: { simClock: createSimClock, webhookSender: createWebhookSender, simSeed: createSimSeed },
 });

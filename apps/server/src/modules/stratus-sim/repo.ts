@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import { createHash } from 'node:crypto';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { StratusLabelTable, StratusOrderTable } from './tables.js';
 
@@ -60,4 +61,42 @@ export class StratusOrderRepo {
       .where('package_number', '=', packageNumber)
       .execute();
   }
+
+  /**
+   * Keeps a new token (hashed) until `expires`: first drops the expired ones and, past `max` live
+   * tokens, the oldest (a client asking for tokens in a loop cannot grow the table).
+   */
+  async addToken(token: string, client: string, expires: number, now: number, max: number): Promise<void> {
+    const k = this.db.kysely;
+    await k.deleteFrom('stratus_tokens').where('expires', '<=', now).execute();
+    // The same token again (SIM_SEED repeats its draws after a restart): issued anew.
+    await k
+      .insertInto('stratus_tokens')
+      .values({ token_hash: tokenHash(token), client, expires })
+      .onConflict((oc) => oc.column('token_hash').doUpdateSet({ client, expires }))
+      .execute();
+    await sql`delete from stratus_tokens where id <= (
+      select id from stratus_tokens order by id desc limit 1 offset ${max})`.execute(k);
+  }
+
+  /** A kept token's client key and expiry (epoch ms), expired or not. */
+  async token(token: string): Promise<{ client: string; expires: number } | undefined> {
+    const row = await this.db.kysely
+      .selectFrom('stratus_tokens')
+      .select(['client', 'expires'])
+      .where('token_hash', '=', tokenHash(token))
+      .executeTakeFirst();
+    return row && { client: row.client, expires: Number(row.expires) };
+  }
+
+  /** Tokens kept now. */
+  async tokenCount(): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('stratus_tokens')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 }
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');

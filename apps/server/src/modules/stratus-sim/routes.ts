@@ -68,7 +68,7 @@ export const stratusSimRoutes: ModulePlugin<'labelRenderer' | 'webhookSender' | 
     },
     async (request, reply) => {
       try {
-        return simulator.issueToken(request.headers.authorization, request.query.grant_type, request.query.scope);
+        return await simulator.issueToken(request.headers.authorization, request.query.grant_type, request.query.scope);
       } catch (err) {
         return fail(reply, err);
       }
@@ -87,7 +87,7 @@ export const stratusSimRoutes: ModulePlugin<'labelRenderer' | 'webhookSender' | 
     },
     async (request, reply) => {
       try {
-        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']));
+        await simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']));
         return simulator.greet();
       } catch (err) {
         return fail(reply, err);
@@ -107,7 +107,11 @@ export const stratusSimRoutes: ModulePlugin<'labelRenderer' | 'webhookSender' | 
     },
     async (request, reply) => {
       try {
-        const owner = simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']), false);
+        const owner = await simulator.authorize(
+          request.headers.authorization,
+          header(request.headers['x-api-key']),
+          false,
+        );
         return simulator.createOrder(request.body, owner);
       } catch (err) {
         return fail(reply, err);
@@ -128,7 +132,7 @@ export const stratusSimRoutes: ModulePlugin<'labelRenderer' | 'webhookSender' | 
     },
     async (request, reply) => {
       try {
-        simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']), false);
+        await simulator.authorize(request.headers.authorization, header(request.headers['x-api-key']), false);
         const order = await simulator.pollOrder(request.params.id);
         if (!order) throw new StratusError(404, `Order ${request.params.id} was not found`);
         return order;

@@ -43,7 +43,7 @@ export interface StratusOrder {
   Message?: string;
 }
 
-/** Tokens held at once; past it the oldest is dropped (a client asking for tokens in a loop cannot grow the Map). */
+/** Tokens kept at once; past it the oldest is dropped (a client asking for tokens in a loop cannot grow the table). */
 export const MAX_LIVE_TOKENS = 10_000;
 
 /** A request the simulator refuses, with the status and body Stratus would send. */
@@ -70,6 +70,8 @@ export interface StratusSimulatorOptions {
   /** ZPL → PDF (the app's label renderer) for an order of `owner` (the client key that placed it). */
   renderPdf: (zpl: string, owner: string) => Promise<Buffer>;
   now?: () => number;
+  /** Live tokens kept at once (default MAX_LIVE_TOKENS). */
+  maxLiveTokens?: number;
   /** Called with the tracking numbers of each order that completes (e.g. to post webhooks). */
   onShipped?: (trackingNumbers: string[]) => void;
 }
@@ -99,12 +101,10 @@ export function errorLabelZpl(reason: string): string {
  * answer PENDING for the first polls, then COMPLETED with one label and tracking number per
  * package (field 116), drawn from the transaction's own fields (transactionLabel.ts) as ZPL
  * (field 187 ZEBRA) or PDF (DIB), or FAILED with one error label when the transaction breaks a
- * rule or lacks a required field. Orders and labels live in the module's tables (repo.ts); tokens
- * in this process. Everything random comes from the seeded source.
+ * rule or lacks a required field. Orders, labels and tokens live in the module's tables (repo.ts),
+ * shared by every instance on the database. Everything random comes from the seeded source.
  */
 export class StratusSimulator {
-  /** Live tokens: when each expires and the client key it was issued to. */
-  private readonly tokens = new Map<string, { expires: number; client: string }>();
   private readonly now: () => number;
   /** PDF renders under way, by order id (a poll joins the render its order's creation started). */
   private readonly rendering = new Map<string, Promise<StratusLabelRow[]>>();
@@ -125,7 +125,7 @@ export class StratusSimulator {
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
 
-  issueToken(authorization: string | undefined, grantType: unknown, scope: unknown) {
+  async issueToken(authorization: string | undefined, grantType: unknown, scope: unknown) {
     if (grantType !== 'client_credentials' || scope !== 'oob')
       throw new StratusError(400, STRATUS_MESSAGES.grant, true);
     const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
@@ -135,14 +135,15 @@ export class StratusSimulator {
     if (decoded.slice(colon + 1) === STRATUS_INVALID_CREDENTIAL)
       throw new StratusError(401, STRATUS_MESSAGES.badClient, true);
     const now = this.now();
-    // Tokens live STRATUS_TOKEN_SECONDS each, so the Map's insertion order is expiry order: drop
-    // from the front while expired (never a scan of every token), and the oldest past the bound.
-    for (const [t, { expires }] of this.tokens) {
-      if (expires > now && this.tokens.size < MAX_LIVE_TOKENS) break;
-      this.tokens.delete(t);
-    }
     const token = this.hex(40);
-    this.tokens.set(token, { expires: now + STRATUS_TOKEN_SECONDS * 1000, client: decoded.slice(0, colon) });
+    // Kept in the database (every instance accepts it); the expired and the oldest past the bound go.
+    await this.options.repo.addToken(
+      token,
+      decoded.slice(0, colon),
+      now + STRATUS_TOKEN_SECONDS * 1000,
+      now,
+      this.options.maxLiveTokens ?? MAX_LIVE_TOKENS,
+    );
     return { access_token: token, token_type: 'Bearer', expires_in: STRATUS_TOKEN_SECONDS, scope: 'oob' };
   }
 
@@ -151,9 +152,9 @@ export class StratusSimulator {
    * on order calls the key is optional (the product documents it for greet only) but the failing
    * one is still refused. Answers the client key the token was issued to.
    */
-  authorize(authorization: string | undefined, apiKey: string | undefined, keyRequired = true): string {
+  async authorize(authorization: string | undefined, apiKey: string | undefined, keyRequired = true): Promise<string> {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    const live = token === undefined ? undefined : this.tokens.get(token);
+    const live = token === undefined ? undefined : await this.options.repo.token(token);
     if (live === undefined || live.expires <= this.now()) throw new StratusError(401, STRATUS_MESSAGES.noBearer);
     if ((keyRequired && !apiKey) || apiKey === STRATUS_INVALID_CREDENTIAL) {
       throw new StratusError(401, STRATUS_MESSAGES.noApiKey);
@@ -161,9 +162,9 @@ export class StratusSimulator {
     return live.client;
   }
 
-  /** How many tokens are held (bounded by MAX_LIVE_TOKENS). */
-  liveTokens(): number {
-    return this.tokens.size;
+  /** How many tokens are kept (bounded by MAX_LIVE_TOKENS). */
+  liveTokens(): Promise<number> {
+    return this.options.repo.tokenCount();
   }
 
   greet() {

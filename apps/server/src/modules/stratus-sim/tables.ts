@@ -4,6 +4,7 @@ declare module '../../db/schema.js' {
   interface Database {
     stratus_orders: StratusOrderTable;
     stratus_labels: StratusLabelTable;
+    stratus_tokens: StratusTokenTable;
   }
 }
 
@@ -37,4 +38,15 @@ export interface StratusLabelTable {
   zpl: string;
   /** Base64 of what the poll returns; null until a PDF is rendered. */
   data: string | null;
+}
+
+/** A live token (shared by every instance on the database): SHA-256 hex of the bearer token, never the token. */
+export interface StratusTokenTable {
+  /** Issue order: the oldest go first past the bound. */
+  id: Generated<number>;
+  token_hash: string;
+  /** The client key it was issued to. */
+  client: string;
+  /** Epoch ms when it expires (bigint: PostgreSQL answers it as text). */
+  expires: number | string;
 }

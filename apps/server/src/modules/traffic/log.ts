@@ -6,8 +6,8 @@ import { redactUrl } from '../../http/redact.js';
 import type { ServiceContext } from '../../module.js';
 import { conformanceOf } from './conformance.js';
 import { recordCalls } from './hooks.js';
-import { messageBytes, messageOf, rawSize, type Headers } from './message.js';
-import { BoundedRing } from './ring.js';
+import { messageBytes, messageOf, type Headers } from './message.js';
+import { TrafficStore } from './store.js';
 
 export type TrafficSource = TrafficEntry['source'];
 
@@ -44,39 +44,44 @@ export interface TrafficLog {
   instrument(app: FastifyInstance, options: { source: Exclude<TrafficSource, 'gateway'> }): void;
   /** Records one call (the gateway, for real upstreams). */
   record(call: TrafficCall): void;
-  /** The newest entries first, their conformance verdicts settled. */
+  /** The newest entries first (this process's recorded calls stored first). */
   list(limit: number): Promise<TrafficEntry[]>;
   /** Entries kept now. */
-  size(): number;
-  /** Empties the log; the number of entries removed. */
-  clear(): number;
+  size(): Promise<number>;
+  /** Empties the log (of every instance); the number of entries removed. */
+  clear(): Promise<number>;
+  /** With the app: waits for the calls recorded so far to be stored. */
+  close(): Promise<void>;
 }
-
-interface Kept {
-  entry: TrafficEntry;
-  /** Resolves once the entry's messages and conformance verdicts are set. */
-  checked: Promise<void>;
-}
-
-/** What a kept entry counts before its messages are made: estimated from the raw sizes. */
-const ENTRY_OVERHEAD_BYTES = 512;
 
 /**
- * The traffic log: entries kept in memory (a ring bounded by TRAFFIC_MAX_ENTRIES and
- * TRAFFIC_MAX_BYTES), redacted and checked after the reply has gone, each published on the bus.
+ * The traffic log, in the database (store.ts: bounded by TRAFFIC_MAX_ENTRIES and
+ * TRAFFIC_MAX_BYTES, shared by every instance on it). A call is redacted, cut and checked after
+ * its reply has gone (never on the call's path), stored in the order this process recorded it, and
+ * its summary published on the bus once stored, so a reader hearing it finds the entry through
+ * any instance.
  */
-export function createTrafficLog({ config, bus, log, services }: ServiceContext<'openApi'>): TrafficLog {
+export function createTrafficLog({ config, db, bus, log, services }: ServiceContext<'openApi'>): TrafficLog {
   const maxEntries = config.trafficMaxEntries;
   const maxBody = config.trafficMaxBodyBytes;
-  const ring = new BoundedRing<Kept>(maxEntries, config.trafficMaxBytes);
-  let seq = 0;
+  const store = new TrafficStore(db.kysely, maxEntries, config.trafficMaxBytes);
+  /** The last store of this process: stores go one after another, readers wait for it. */
+  let stored: Promise<void> = Promise.resolve();
 
-  function record(call: TrafficCall): void {
-    if (maxEntries === 0) return;
+  async function complete(call: TrafficCall): Promise<{ entry: Omit<TrafficEntry, 'id'>; bytes: number }> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const url = redactUrl(call.url);
-    const empty = { headers: {}, body: '', size: 0, truncated: false };
-    const entry: TrafficEntry = {
-      id: String(++seq),
+    const request = messageOf(call.request.headers, call.request.body, maxBody);
+    const response = messageOf(call.response.headers, call.response.body, maxBody, call.response.value);
+    const { parsed: _q, ...requestKept } = request;
+    const { parsed: _r, ...responseKept } = response;
+    const conformance = await conformanceOf(
+      services.openApi,
+      { method: call.method, status: call.status, endpointId: call.carrier?.endpointId },
+      request,
+      response,
+    );
+    const entry: Omit<TrafficEntry, 'id'> = {
       startedAt: new Date(call.startedAt).toISOString(),
       source: call.source,
       environment: call.carrier?.environment ?? null,
@@ -85,71 +90,60 @@ export function createTrafficLog({ config, bus, log, services }: ServiceContext<
       url,
       status: call.status,
       durationMs: Math.round(call.durationMs * 1000) / 1000,
-      request: { ...empty },
-      response: { ...empty },
-      conformance: { request: null, response: null },
+      request: requestKept,
+      response: responseKept,
+      conformance,
       fault: call.fault,
     };
-    const kept: Kept = { entry, checked: Promise.resolve() };
-    const slot = ring.push(
-      kept,
-      url.length +
-        Math.min(rawSize(call.request.headers, call.request.body), maxBody) +
-        Math.min(rawSize(call.response.headers, call.response.body), maxBody) +
-        ENTRY_OVERHEAD_BYTES,
-    );
-    // Redaction, cutting and the conformance check run after the reply has gone (never on the
-    // call's path); readers await them.
-    kept.checked = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(async () => {
-        const request = messageOf(call.request.headers, call.request.body, maxBody);
-        const response = messageOf(call.response.headers, call.response.body, maxBody, call.response.value);
-        const { parsed: _q, ...requestKept } = request;
-        const { parsed: _r, ...responseKept } = response;
-        entry.request = requestKept;
-        entry.response = responseKept;
-        ring.resize(slot, url.length + messageBytes(request) + messageBytes(response));
-        entry.conformance = await conformanceOf(
-          services.openApi,
-          { method: call.method, status: call.status, endpointId: call.carrier?.endpointId },
-          request,
-          response,
-        );
-      })
-      .catch((err: unknown) => log.warn({ err }, 'traffic: an entry could not be completed'));
-    const summary: TrafficEntrySummary = {
-      id: entry.id,
-      startedAt: entry.startedAt,
-      source: entry.source,
-      environment: entry.environment,
-      endpointId: entry.endpointId,
-      method: entry.method,
-      url: url.length > 1000 ? url.slice(0, 1000) : url,
-      status: entry.status,
-      durationMs: entry.durationMs,
-      fault: entry.fault,
-    };
-    bus.publish(SIMULATOR_TOPICS.traffic, summary).catch((err: unknown) => {
-      log.warn({ err }, 'traffic: the summary could not be published');
-    });
+    return { entry, bytes: url.length + messageBytes(request) + messageBytes(response) };
   }
 
-  async function list(limit: number): Promise<TrafficEntry[]> {
-    const newest = ring.newest(limit);
-    await Promise.all(newest.map((k) => k.checked));
-    return newest.map((k) => k.entry);
+  function record(call: TrafficCall): void {
+    if (maxEntries === 0) return;
+    const completed = complete(call);
+    stored = stored
+      .then(async () => {
+        const { entry, bytes } = await completed;
+        const id = await store.add(entry, bytes);
+        const summary: TrafficEntrySummary = {
+          id,
+          startedAt: entry.startedAt,
+          source: entry.source,
+          environment: entry.environment,
+          endpointId: entry.endpointId,
+          method: entry.method,
+          url: entry.url.length > 1000 ? entry.url.slice(0, 1000) : entry.url,
+          status: entry.status,
+          durationMs: entry.durationMs,
+          fault: entry.fault,
+        };
+        bus.publish(SIMULATOR_TOPICS.traffic, summary).catch((err: unknown) => {
+          log.warn({ err }, 'traffic: the summary could not be published');
+        });
+      })
+      .catch((err: unknown) => log.warn({ err }, 'traffic: an entry could not be stored'));
   }
 
   return {
     enabled: maxEntries > 0,
     maxEntries,
-    maxBytes: ring.maxBytes,
+    maxBytes: store.maxBytes,
     instrument: (app, { source }) => {
       if (maxEntries > 0) recordCalls(app, source, record);
     },
     record,
-    list,
-    size: () => ring.size(),
-    clear: () => ring.clear(),
+    list: async (limit) => {
+      await stored;
+      return store.newest(limit);
+    },
+    size: async () => {
+      await stored;
+      return store.size();
+    },
+    clear: async () => {
+      await stored;
+      return store.clear();
+    },
+    close: () => stored,
   };
 }

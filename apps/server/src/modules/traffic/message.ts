@@ -99,11 +99,3 @@ export function messageBytes(message: Message): number {
   for (const k in message.headers) n += k.length + message.headers[k]!.length + 4;
   return n;
 }
-
-/** A body's size before it is kept (for the byte bound until the kept message is made). */
-export function rawSize(headers: Headers, body: unknown): number {
-  if (typeof body === 'string') return body.length;
-  if (Buffer.isBuffer(body)) return body.byteLength;
-  const declared = Number(headers['content-length']);
-  return Number.isFinite(declared) && declared > 0 ? declared : 0;
-}

@@ -18,7 +18,7 @@ export const trafficRoutes: ModulePlugin<'traffic'> = async (app) => {
     },
     async (request) => ({
       entries: await traffic.list(request.query.limit),
-      total: traffic.size(),
+      total: await traffic.size(),
       maxEntries: traffic.maxEntries,
       maxBytes: traffic.maxBytes,
     }),
@@ -34,7 +34,7 @@ export const trafficRoutes: ModulePlugin<'traffic'> = async (app) => {
       },
     },
     async (request, reply) => {
-      const entries = await traffic.list(Math.max(traffic.size(), 1));
+      const entries = await traffic.list(Math.max(await traffic.size(), 1));
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       reply
         .type('application/json; charset=utf-8')
@@ -47,7 +47,7 @@ export const trafficRoutes: ModulePlugin<'traffic'> = async (app) => {
   registerRoute(
     app,
     'simulator.clearTraffic',
-    { schema: { summary: 'Empty the traffic log (of this server process)', tags: ['simulator'] } },
-    async () => ({ deleted: traffic.clear() }),
+    { schema: { summary: 'Empty the traffic log (shared by every instance on the database)', tags: ['simulator'] } },
+    async () => ({ deleted: await traffic.clear() }),
   );
 };

@@ -3,7 +3,7 @@ import { defineModuleConfig } from '../../module.js';
 
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
-/** TRAFFIC_* bounds of the traffic log (kept in memory, per server process). */
+/** TRAFFIC_* bounds of the traffic log (kept in the database, shared by every instance on it). */
 export const trafficConfig = defineModuleConfig({
   env: z.object({
     TRAFFIC_MAX_ENTRIES: count(500),

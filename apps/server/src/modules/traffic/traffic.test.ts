@@ -211,8 +211,9 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
         'x-customer-transaction-id': id,
       });
     }
-    unsubscribe();
+    // Published once stored: the read below waits for this process's stores, so both have been heard.
     const { entries, total, maxEntries, maxBytes } = await traffic(t, '?limit=2');
+    unsubscribe();
     expect(entries.map((e) => e.request.headers['x-customer-transaction-id'])).toEqual(['second', 'first']);
     expect(Number(entries[0]!.id)).toBeGreaterThan(Number(entries[1]!.id));
     expect(total).toBeGreaterThanOrEqual(2);
