@@ -290,5 +290,6 @@ describe('carrier twin: the sandbox conventions, the tariff and ship dates (sqli
       }
     }
     expect(tried, outcomes.join('\n')).toBeGreaterThan(40);
-  });
+    // Budget: each of the ~30 example ship requests creates a shipment and renders its labels.
+  }, 180_000);
 });
