@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { parseIsoDuration, SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
+import {
+  parseIsoDuration,
+  SIM_CLOCK_HORIZON_DAYS,
+  SIM_CLOCK_HORIZON_MS,
+  SIMULATOR_TOPICS,
+  type SimEnvironmentName,
+} from '@lab/core/simulator';
 import { simSubscription, type SimDelivery, type SimSubscription } from '@lab/core/contract';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
@@ -12,7 +18,38 @@ const message = z.object({ message: z.string() });
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 /** Control characters (PostgreSQL text refuses NUL): never stored, never looked up. */
 const hasControl = (text: string): boolean => [...text].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f');
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * The epoch ms of an ISO-8601 instant with a time zone, or why it is refused: not that shape, or a
+ * date or time that does not exist (`2027-02-30`, `25:00`), which Date.parse would roll over.
+ */
+export function clockInstantMs(text: string): number | string {
+  const value = text.trim();
+  const m = INSTANT.exec(value);
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = (m?.slice(1) ?? []).map((v) =>
+    v === undefined ? 0 : Number(v),
+  ) as number[];
+  if (!m)
+    return `until: ${JSON.stringify(text)} is not an ISO-8601 instant with a time zone (e.g. 2026-05-01T12:00:00Z)`;
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  date.setUTCFullYear(year!);
+  if (
+    month! < 1 ||
+    month! > 12 ||
+    date.getUTCMonth() !== month! - 1 ||
+    date.getUTCDate() !== day ||
+    hour! > 23 ||
+    minute! > 59 ||
+    second! > 59 ||
+    zoneHour! > 23 ||
+    zoneMinute! > 59
+  ) {
+    return `until: ${JSON.stringify(text)} is not a date and time that exist`;
+  }
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : `until: ${JSON.stringify(text)} is not a date and time that exist`;
+}
 
 /**
  * Why an ISO-8601 duration is refused, or its milliseconds: the clock moves forward only, by a
@@ -111,12 +148,8 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
         if (typeof parsed === 'string') throw badRequest(parsed);
         ms = parsed;
       } else {
-        const target = INSTANT.test(until!.trim()) ? Date.parse(until!.trim()) : NaN;
-        if (!Number.isFinite(target)) {
-          throw badRequest(
-            `until: ${JSON.stringify(until)} is not an ISO-8601 instant with a time zone (e.g. 2026-05-01T12:00:00Z)`,
-          );
-        }
+        const target = clockInstantMs(until!);
+        if (typeof target === 'string') throw badRequest(target);
         const now = await simClock.now(environment);
         if (target <= now) {
           throw badRequest(
@@ -129,9 +162,35 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
       if (now + ms > SIM_CLOCK_MAX) {
         throw badRequest(`the clock cannot pass ${iso(SIM_CLOCK_MAX)} (it is ${iso(now)})`);
       }
+      const horizon = Date.now() + SIM_CLOCK_HORIZON_MS;
+      if (now + ms > horizon) {
+        throw badRequest(
+          `the clock cannot be moved past ${iso(horizon)}, ${SIM_CLOCK_HORIZON_DAYS} days (5 years) after real time (it is ${iso(now)}); DELETE /lab/api/simulator/clock puts it back to real time`,
+        );
+      }
       const moved = await simClock.advance(environment, ms);
       await simClock.settled();
       return clockReply(environment, moved);
+    },
+  );
+
+  registerRoute(
+    app,
+    'simulator.resetClock',
+    {
+      schema: {
+        summary: "Put an environment's simulated clock back to real time",
+        description:
+          'Events already released stay released (and their webhooks sent); shipments created while the clock was ahead keep their dates, so their remaining events fall due when the clock reaches those dates again.',
+        tags,
+        response: { 400: message },
+      },
+    },
+    async (request) => {
+      const { environment } = request.query;
+      const now = await simClock.reset(environment);
+      await simClock.settled();
+      return clockReply(environment, now);
     },
   );
 
