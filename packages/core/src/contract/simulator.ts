@@ -112,7 +112,17 @@ export const simSubscribeBody = z.object({
   url: z
     .string()
     .trim()
-    .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'the url must be an http(s) URL'),
+    .superRefine((url, ctx) => {
+      if (/^https?:\/\/[^\s/?#]*@/i.test(url)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'the url must not hold credentials (user:password@): the receiver checks the signature made with the token',
+        });
+      } else if (!/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(url)) {
+        ctx.addIssue({ code: 'custom', message: 'the url must be an http(s) URL' });
+      }
+    }),
   token: z.string().min(1, 'the security token is required').max(200),
   environment: simEnvironment.default('sandbox'),
   deliverTwice: z.boolean().default(false),

@@ -87,6 +87,26 @@ export class OutboxRepo {
     return this.db.kysely.selectFrom('sim_webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** How many subscriptions an environment has. */
+  async subscriptionCount(environment: SimEnvironmentName): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('sim_webhook_subscriptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('environment', '=', environment)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Deliveries still pending, all subscriptions. */
+  async pendingCount(): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('sim_webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('state', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async subscribe(values: {
     url: string;
     token: string;

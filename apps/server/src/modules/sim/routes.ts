@@ -9,6 +9,7 @@ import {
 import { simSubscription, type SimDelivery, type SimSubscription } from '@lab/core/contract';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
+import { addressCheckFor, targetUrlRefusal } from '../../http/targets.js';
 import type { ModulePlugin } from '../../module.js';
 import { SIM_CLOCK_MAX } from './clock.js';
 import { OutboxRepo, SETTINGS_SUBSCRIPTION_ID, type Counts, type DeliveryRow, type SubscriptionRow } from './outbox.js';
@@ -135,9 +136,9 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
       schema: {
         summary: 'Move the simulated clock forward (advance: an ISO-8601 duration, or until: an instant)',
         description:
-          'Answers when the events that fell due are released and queued for the subscriptions. Never back: a malformed, negative, zero or calendar (years, months) duration, or an instant not after now, is a 400.',
+          'Answers when the events that fell due are released and queued for the subscriptions. Never back: a malformed, negative, zero or calendar (years, months) duration, or an instant not after now, is a 400. 409 while SIM_WEBHOOK_MAX_PENDING deliveries are pending.',
         tags,
-        response: { 400: message },
+        response: { 400: message, 409: message },
       },
     },
     async (request) => {
@@ -157,6 +158,13 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
           );
         }
         ms = target - now;
+      }
+      const pending = await repo.pendingCount();
+      if (pending >= app.config.simWebhookMaxPending) {
+        throw new HttpError(
+          409,
+          `${pending} webhook deliveries are still pending, at least SIM_WEBHOOK_MAX_PENDING (${app.config.simWebhookMaxPending}): let them be delivered, or remove subscriptions, before moving the clock again`,
+        );
       }
       const now = await simClock.now(environment);
       if (now + ms > SIM_CLOCK_MAX) {
@@ -212,15 +220,24 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
       schema: {
         summary: "Subscribe a URL to every scan event of its environment's shipments, signed with the token",
         tags,
-        response: { 201: simSubscription, 400: message },
+        response: { 201: simSubscription, 400: message, 409: message },
       },
     },
     async (request, reply) => {
-      const { url, token } = request.body;
-      if (hasControl(url) || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-        throw badRequest('body.url: the url must be an http(s) URL');
-      }
+      const { url, token, environment } = request.body;
+      const refusal = hasControl(url)
+        ? 'the url must be an http(s) URL'
+        : targetUrlRefusal(url, addressCheckFor(app.config.simWebhookAllowedNetworks));
+      if (refusal) throw badRequest(`body.url: ${refusal}`);
       if (hasControl(token)) throw badRequest('body.token: the security token must not hold control characters');
+      await repo.syncSettings(app.config);
+      const max = app.config.simWebhookMaxSubscriptions;
+      if ((await repo.subscriptionCount(environment)) >= max) {
+        throw new HttpError(
+          409,
+          `the ${environment} environment has ${max} webhook subscriptions, the most SIM_WEBHOOK_MAX_SUBSCRIPTIONS allows: remove one first`,
+        );
+      }
       const row = await repo.subscribe(request.body);
       await published(row.id);
       return reply.code(201).send(subscriptionReply(row, undefined));

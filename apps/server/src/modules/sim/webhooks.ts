@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { SIGNATURE_HEADER, webhookSignature } from '@lab/core/webhooks';
 import { timeoutsOf, UpstreamError, type HttpClient } from '../../http/outbound.js';
+import { addressCheckFor } from '../../http/targets.js';
 import type { ServiceContext, SharedContext } from '../../module.js';
 import { OutboxRepo, type QueueHead } from './outbox.js';
 
@@ -143,6 +144,19 @@ const LEASE_MS = 60_000;
 /** Subscriptions delivered to at once by one instance. */
 const MAX_WORKERS = 8;
 const MAX_REPLY_BYTES = 64 * 1024;
+
+/**
+ * A failed delivery's error as stored and shown: a refusal or a timeout as the client words it, but
+ * every other network failure alike (a closed port, a database, a server that hangs up): the
+ * error must not tell what listens where.
+ */
+export function deliveryError(url: string, err: unknown): string {
+  const message = err instanceof UpstreamError || err instanceof Error ? err.message : String(err);
+  if (err instanceof UpstreamError && err.statusCode === 502 && / is unreachable: /.test(message)) {
+    return `upstream webhook subscriber (${URL.canParse(url) ? new URL(url).origin : url}) is unreachable: no HTTP answer`;
+  }
+  return message;
+}
 
 type Attempt = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
@@ -348,12 +362,12 @@ export class WebhookOutbox implements WebhookSender {
         body,
         timeouts: timeoutsOf(DELIVERY_TIMEOUT_MS),
         maxResponseBytes: MAX_REPLY_BYTES,
+        addressCheck: addressCheckFor(this.ctx.config.simWebhookAllowedNetworks),
       });
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
       return { ok: false, status: res.status, error: `answered ${res.status}` };
     } catch (err) {
-      const message = err instanceof UpstreamError || err instanceof Error ? err.message : String(err);
-      return { ok: false, status: null, error: message };
+      return { ok: false, status: null, error: deliveryError(url, err) };
     }
   }
 
