@@ -411,6 +411,46 @@ describe('webhook delivery to a subscriber', () => {
     });
   });
 
+  // Issue 40 item 7: rows were marked delivered only at the end of a batch of 100, so a crash repeated them all.
+  it('marks each delivery delivered as it is delivered, while the rest of the batch is still going', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let third!: () => void;
+    const thirdArrived = new Promise<void>((resolve) => (third = resolve));
+    let n = 0;
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        n += 1;
+        if (n === 3) {
+          third();
+          void held.then(() => res.end('ok'));
+        } else res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const sub = await subscribe({ url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook` });
+      await sender.enqueue(events(5));
+      await thirdArrived;
+      // The third call is in flight: the first two are already delivered in the database.
+      expect((await deliveries(sub.id)).map((d) => d.state).reverse()).toEqual([
+        'delivered',
+        'delivered',
+        'pending',
+        'pending',
+        'pending',
+      ]);
+      release();
+      await sender.idle();
+      expect((await deliveries(sub.id)).map((d) => d.state)).toEqual(Array(5).fill('delivered'));
+    } finally {
+      release();
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
   // Issue 40 item 1: the resolved address is checked at each delivery, not only the URL at registration.
   it('refuses a delivery whose name resolves outside SIM_WEBHOOK_ALLOWED_NETWORKS at the time it is sent', async () => {
     const sub = await subscribe({ url: sink.url.replace('127.0.0.1', 'localhost') });

@@ -354,6 +354,29 @@ export class OutboxRepo {
       .execute();
   }
 
+  /**
+   * One row delivered as soon as it is (a crash repeats at most the one in flight), and the lease on
+   * the owner's other pending rows of the subscription renewed to `leaseUntil` (the heartbeat: a
+   * dead instance's lease runs out soon after its last delivery).
+   */
+  async deliveredOne(
+    id: number,
+    subscriptionId: string,
+    owner: string,
+    status: number,
+    at: number,
+    leaseUntil: number,
+  ): Promise<void> {
+    await this.delivered([id], owner, status, at);
+    await this.db.kysely
+      .updateTable('sim_webhook_deliveries')
+      .set({ lease_until: leaseUntil })
+      .where('subscription_id', '=', subscriptionId)
+      .where('lease_owner', '=', owner)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+
   /** A failed attempt: retried at `retryAt`, or `failed` for good when retryAt is null. */
   async attemptFailed(
     id: number,
