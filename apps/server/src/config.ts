@@ -24,7 +24,8 @@ const optionalUrl = z
  */
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 with AUTH=off (nobody else reaches the controls), 0.0.0.0 otherwise. */
+  HOST: z.string().trim().min(1).optional(),
   DATABASE_URL: z
     .string()
     .trim()
@@ -108,6 +109,26 @@ export interface AppConfig {
 /** The key of AppConfig's list of the modules whose settings it holds. */
 export const settingsOf = Symbol('settings of');
 
+/** Where the server listens when AUTH=off and HOST is unset. */
+export const LOOPBACK_HOST = '127.0.0.1';
+
+/** Whether a listen address only takes connections from this machine. */
+export const isLoopbackHost = (host: string): boolean =>
+  /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1' || host === '[::1]' || host.toLowerCase() === 'localhost';
+
+/**
+ * The warning to log when the server serves a network without access control (AUTH=off and a HOST
+ * other than loopback, set explicitly): what anyone who reaches it can do. Undefined otherwise.
+ */
+export function openBindWarning(config: Pick<AppConfig, 'host' | 'auth'>): string | undefined {
+  if (config.auth.mode !== 'off' || isLoopbackHost(config.host)) return undefined;
+  return (
+    `AUTH=off and HOST=${config.host}: anyone who reaches this address can use every tool and the simulator's ` +
+    'controls — inject faults, move or reset the simulated clock, add webhook targets the server will POST to — ' +
+    'and read the traffic log. Set AUTH=basic or AUTH=proxy, or HOST=127.0.0.1, to close it.'
+  );
+}
+
 export type AuthConfig =
   { mode: 'off' } | { mode: 'proxy'; header: string; proxies: string[] } | { mode: 'basic'; htpasswdFile: string };
 
@@ -179,7 +200,7 @@ export function loadConfig(
   const e = parsed.data;
   const config = {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (auth.mode === 'off' ? LOOPBACK_HOST : '0.0.0.0'),
     database: databaseConfigFromUrl(e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),

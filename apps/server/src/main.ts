@@ -1,4 +1,4 @@
-import { loadConfig, type AppConfig } from './config.js';
+import { loadConfig, openBindWarning, type AppConfig } from './config.js';
 import { buildApp } from './app.js';
 import { labModules } from './modules/index.js';
 
@@ -26,6 +26,8 @@ export async function serve(overrides: Partial<AppConfig> = {}): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  const open = openBindWarning(config);
+  if (open) app.log.warn({ host: config.host, auth: config.auth.mode }, open);
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import net from 'node:net';
 import { Agent, errors, request } from 'undici';
+import { AddressRefusedError, guardedLookup, type AddressCheck } from './targets.js';
 
 /**
  * The one way the server makes outbound HTTP calls on a user's behalf (the gateway's upstreams,
@@ -68,6 +70,11 @@ export interface OutboundRequest {
   body?: Buffer | string | Readable;
   timeouts: Timeouts;
   maxResponseBytes: number;
+  /**
+   * Judges the address connected to (an IP literal before the call, a name's resolved addresses at
+   * each connection): a reason refuses the call with a 502 naming it. Unset: any address.
+   */
+  addressCheck?: AddressCheck;
 }
 
 export interface UpstreamResponse {
@@ -107,6 +114,13 @@ export class RequestBodyError extends Error {
   }
 }
 
+function findRefusal(err: unknown): AddressRefusedError | undefined {
+  for (let e = err as { cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
+    if (e instanceof AddressRefusedError) return e;
+  }
+  return undefined;
+}
+
 function findBodyError(err: unknown): RequestBodyError | undefined {
   for (let e = err as { cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
     if (e instanceof RequestBodyError) return e;
@@ -116,13 +130,16 @@ function findBodyError(err: unknown): RequestBodyError | undefined {
 
 export class HttpClient {
   private readonly agents = new Map<string, Agent>();
+  /** Address checks seen, numbered: each has its own agents (its lookup is in their connect option). */
+  private readonly checks = new Map<AddressCheck, number>();
 
-  private agentFor(t: Timeouts): Agent {
-    const key = `${t.connectMs}|${t.headersMs}|${t.bodyMs}`;
+  private agentFor(t: Timeouts, check?: AddressCheck): Agent {
+    if (check && !this.checks.has(check)) this.checks.set(check, this.checks.size + 1);
+    const key = `${t.connectMs}|${t.headersMs}|${t.bodyMs}|${check ? this.checks.get(check) : 0}`;
     let agent = this.agents.get(key);
     if (!agent) {
       agent = new Agent({
-        connect: { timeout: t.connectMs },
+        connect: { timeout: t.connectMs, ...(check ? { lookup: guardedLookup(check) } : {}) },
         headersTimeout: t.headersMs,
         bodyTimeout: t.bodyMs,
         keepAliveTimeout: 4_000,
@@ -149,13 +166,16 @@ export class HttpClient {
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
     const who = `upstream ${req.upstream.name} (${req.upstream.base})`;
     const deadline = new AbortController();
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    const refused = req.addressCheck && net.isIP(literal) !== 0 ? req.addressCheck(literal) : undefined;
+    if (refused) throw new UpstreamError(502, `${who} is refused: ${refused}`, 0);
     const timer = setTimeout(() => deadline.abort(new DeadlineError()), req.timeouts.totalMs);
     try {
       const res = await request(url, {
         method: req.method,
         headers: req.headers,
         body: req.body ?? null,
-        dispatcher: this.agentFor(req.timeouts),
+        dispatcher: this.agentFor(req.timeouts, req.addressCheck),
         signal: deadline.signal,
       });
       const declared = Number(res.headers['content-length']);
@@ -219,6 +239,8 @@ export class HttpClient {
       }
       const bodyError = findBodyError(err);
       if (bodyError) throw bodyError;
+      const refusal = findRefusal(err);
+      if (refusal) throw new UpstreamError(502, `${who} is refused: ${refusal.message}`, elapsed());
       const code = errorCode(err);
       const phase = code ? TIMEOUT_CODES[code] : undefined;
       if (phase) {
@@ -240,6 +262,7 @@ export class HttpClient {
   async close(): Promise<void> {
     const agents = [...this.agents.values()];
     this.agents.clear();
+    this.checks.clear();
     await Promise.all(agents.map((a) => a.close()));
   }
 }

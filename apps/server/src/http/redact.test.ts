@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactedJsonText, redactedFormText, redactSecrets } from './redact.js';
+import { isSecretName, redactedJsonText, redactedFormText, redactSecrets, redactUrl } from './redact.js';
 
 describe('redactSecrets', () => {
   it('keeps every value whose name is not secret-like, and never throws on cycles or odd values', () => {
@@ -15,8 +15,9 @@ describe('redactSecrets', () => {
         const safe = JSON.parse(JSON.stringify({ data: value, secret: 's' })) as Record<string, unknown>;
         const out = redactSecrets(safe) as Record<string, unknown>;
         expect(out.secret).toBe('[redacted]');
-        const names = JSON.stringify(value);
-        if (!/secret|passw|pwd|token|bearer|api.?key|private.?key|authori[sz]ation|cookie|credential/i.test(names)) {
+        const names: string[] = [];
+        JSON.stringify(value, (k, v: unknown) => (names.push(k), v));
+        if (!names.some(isSecretName)) {
           expect(out.data).toEqual(safe.data);
         }
       }),
@@ -58,5 +59,46 @@ describe('bodies as text (the traffic log) are redacted exactly as the logger re
     expect(redactedFormText('grant_type=client_credentials&client_id=id%201&client_secret=s')).toBe(
       'grant_type=client_credentials&client_id=id%201&client_secret=[redacted]',
     );
+  });
+});
+
+// Issue 40 item 6: names the probe found verbatim in the traffic log and traffic.har.
+const MISSED = [
+  'passphrase',
+  'sessionId',
+  'pin',
+  'meterKey',
+  'session_id',
+  'Pass-Phrase',
+  'meterPin',
+  'PIN',
+  'x-meter-key',
+];
+
+describe('the widened name rule (passphrase, sessionId, pin, meterKey)', () => {
+  it('blanks them in headers, query, form and JSON at any depth, and inside strings holding JSON', () => {
+    for (const name of MISSED) {
+      expect(redactSecrets({ [name.toLowerCase()]: 'v1' })).toEqual({ [name.toLowerCase()]: '[redacted]' });
+      expect(redactUrl(`/x?a=1&${encodeURIComponent(name)}=v2`)).toBe(`/x?a=1&${encodeURIComponent(name)}=[redacted]`);
+      expect(redactedFormText(`a=1&${encodeURIComponent(name)}=v3`)).toBe(`a=1&${encodeURIComponent(name)}=[redacted]`);
+      const deep = { a: [{ b: { c: { [name]: 'v4', keep: 'k' } } }] };
+      expect(redactedJsonText(deep)).toBe(JSON.stringify({ a: [{ b: { c: { [name]: '[redacted]', keep: 'k' } } }] }));
+      expect(redactSecrets({ text: JSON.stringify({ [name]: 7 }) })).toEqual({ text: `{"${name}":"[redacted]"}` });
+    }
+  });
+
+  it('keeps names that only contain the letters (shipping, spinner, keyword, pinned is a word of its own)', () => {
+    for (const name of [
+      'shipping',
+      'shippingChargesPayment',
+      'spinner',
+      'keyword',
+      'key',
+      'monkey',
+      'pinned',
+      'sortKeys',
+    ]) {
+      expect(isSecretName(name), name).toBe(false);
+    }
   });
 });

@@ -8,12 +8,33 @@ export const CENSOR = '[redacted]';
 
 /**
  * Field names whose values are secrets, whatever their spelling (`client-secret`, `apiSecret`,
- * `secretKey`, `privateKey`, `bearerToken`, `child_secret`, `x-api-key`, …).
+ * `secretKey`, `privateKey`, `bearerToken`, `child_secret`, `x-api-key`, `passphrase`, `sessionId`,
+ * `meterKey`, `accountKey`, …). A PIN is matched as a word of the name (`pin`, `meterPin`, `PIN_CODE`),
+ * so `shipping` is not one: see isSecretName.
  */
-export const SECRET_NAME = /secret|passw|pwd|token|bearer|api.?key|private.?key|authori[sz]ation|cookie|credential/i;
+export const SECRET_NAME =
+  /secret|passw|pwd|pass.?phrase|token|bearer|(?:api|private|meter|account|user|license|licence|auth|access|signing|session|client|parent|master)[-_. ]?key|(?:meter|account|user|client|parent|card)[-_. ]?pin|authori[sz]ation|cookie|credential|session/i;
+
+/** The words of a name: camelCase, snake_case, kebab-case, dotted (`meterPin` → meter, pin). */
+const wordsOf = (name: string): string[] =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+
+/** Words that name a secret only as a whole word (`pin`, not the `pin` in `shipping`). */
+const SECRET_WORDS = new Set(['pin', 'pins', 'pincode', 'passcode', 'otp']);
+
+/** Whether a field, header or parameter name names a secret (SECRET_NAME, or a secret word of it). */
+export const isSecretName = (name: string): boolean =>
+  SECRET_NAME.test(name) || wordsOf(name).some((w) => SECRET_WORDS.has(w));
 
 /** Query parameters whose values are secrets (OAuth tokens and codes, client secrets, api keys, passwords, signatures). */
-export const SECRET_PARAM = /token|secret|passw|pwd|api[-_]?key|auth|credential|session|signature|^sig$|^key$|^code$/i;
+export const SECRET_PARAM =
+  /token|secret|passw|pwd|pass.?phrase|api[-_]?key|meter[-_]?key|auth|credential|session|signature|^sig$|^key$|^code$/i;
+
+/** Whether a query parameter's value is a secret. */
+const isSecretParam = (name: string): boolean => SECRET_PARAM.test(name) || isSecretName(name);
 
 /** Deeper than this a value is cut (a log line has no business being this deep). */
 const MAX_DEPTH = 64;
@@ -24,7 +45,7 @@ const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
 
 /** A secret-named field with a value: blanked (an empty or absent value shows nothing). */
 const blanks = (name: string, value: unknown) =>
-  SECRET_NAME.test(name) && value !== null && value !== undefined && value !== '';
+  isSecretName(name) && value !== null && value !== undefined && value !== '';
 
 /** The URL with the values of secret-named query parameters replaced by `[redacted]` (the rest as sent). */
 export function redactUrl(url: string): string {
@@ -42,7 +63,7 @@ export function redactUrl(url: string): string {
       } catch {
         // a malformed escape: judge the name as sent
       }
-      return eq !== -1 && SECRET_PARAM.test(name) ? `${rawName}=${CENSOR}` : pair;
+      return eq !== -1 && isSecretParam(name) ? `${rawName}=${CENSOR}` : pair;
     })
     .join('&');
   return `${url.slice(0, q)}?${query}`;

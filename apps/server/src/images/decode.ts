@@ -67,6 +67,15 @@ export function decodeImage(bytes: Uint8Array): RgbaBitmap {
   }
 }
 
+/**
+ * Throws ImageDecodeError unless the bytes are a PNG, JPEG or BMP whose header is within
+ * MAX_IMAGE_PIXELS and whose pixel data decodes: the rule every path that hands an image to a
+ * decoder of its own (the label check's bar code reader) applies first.
+ */
+export function assertDecodableImage(bytes: Uint8Array): void {
+  decodeImage(bytes);
+}
+
 function checkPixels(width: number, height: number) {
   const problem = imageSizeProblem({ width, height });
   if (problem) throw new ImageDecodeError(problem);
@@ -169,8 +178,10 @@ export interface GrayImage {
   gray: Uint8Array;
 }
 
-/** Any PNG → grayscale, transparent pixels composited on white paper. */
+/** Any PNG → grayscale, transparent pixels composited on white paper (refused from its header when too large). */
 export function decodeGray(png: Uint8Array): GrayImage {
+  const tooLarge = imageHeaderProblem(png);
+  if (tooLarge) throw new ImageDecodeError(tooLarge);
   const img = PNG.sync.read(asBuffer(png));
   const gray = new Uint8Array(img.width * img.height);
   const d = img.data;

@@ -164,6 +164,12 @@ export function fakeTwin(initial: Partial<TwinState> = {}) {
         if (s.environment === environment) for (const e of s.events) e.due = Date.parse(e.at) <= to;
       return { body: clockReply(environment) };
     },
+    'DELETE /simulator/clock': (_b, url) => {
+      const r = refused('DELETE /simulator/clock');
+      if (r) return r;
+      state.clocks[env(url)] = new Date(Date.now()).toISOString();
+      return { body: clockReply(env(url)) };
+    },
     'GET /simulator/shipments': (_b, url) =>
       refused('GET /simulator/shipments') ?? {
         body: { shipments: state.shipments.filter((s) => s.environment === env(url)) },

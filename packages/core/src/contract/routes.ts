@@ -183,6 +183,7 @@ export const apiRoutes = withSchemas({
 
   'simulator.clock': { querystring: simEnvironmentQuery, reply: simClockReply },
   'simulator.advanceClock': { body: simClockAdvanceBody, reply: simClockReply },
+  'simulator.resetClock': { querystring: simEnvironmentQuery, reply: simClockReply },
   'simulator.shipments': { querystring: simShipmentsQuery, reply: simShipmentsReply },
   'simulator.setScenario': { params: simShipmentParams, body: simScenarioBody, reply: simShipment },
   'simulator.subscriptions': { reply: simSubscriptionsReply },

@@ -13,7 +13,7 @@ export const simScenario = z.enum(SIM_SCENARIOS);
 /** `?environment=` (sandbox when absent). */
 export const simEnvironmentQuery = z.object({ environment: simEnvironment.default('sandbox') });
 
-/** GET/POST /simulator/clock */
+/** GET/POST/DELETE /simulator/clock (DELETE: back to real time) */
 export const simClockReply = z.object({
   environment: simEnvironment,
   /** The simulated now, ISO-8601 UTC with milliseconds. */
@@ -26,7 +26,7 @@ export type SimClockReply = z.output<typeof simClockReply>;
 /**
  * POST /simulator/clock — move the clock forward by an ISO-8601 duration (`P2DT6H`), or to an
  * instant (`until`, not before now). Never back: a malformed or negative duration, or an instant
- * in the past, is a 400.
+ * in the past, is a 400; so is a move past SIM_CLOCK_HORIZON_DAYS after real time, or an impossible date.
  */
 export const simClockAdvanceBody = z
   .object({
@@ -112,7 +112,17 @@ export const simSubscribeBody = z.object({
   url: z
     .string()
     .trim()
-    .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'the url must be an http(s) URL'),
+    .superRefine((url, ctx) => {
+      if (/^https?:\/\/[^\s/?#]*@/i.test(url)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'the url must not hold credentials (user:password@): the receiver checks the signature made with the token',
+        });
+      } else if (!/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(url)) {
+        ctx.addIssue({ code: 'custom', message: 'the url must be an http(s) URL' });
+      }
+    }),
   token: z.string().min(1, 'the security token is required').max(200),
   environment: simEnvironment.default('sandbox'),
   deliverTwice: z.boolean().default(false),

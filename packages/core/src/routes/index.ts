@@ -49,6 +49,7 @@ export const routes = {
 
   'simulator.clock': { method: 'GET', path: '/simulator/clock' },
   'simulator.advanceClock': { method: 'POST', path: '/simulator/clock' },
+  'simulator.resetClock': { method: 'DELETE', path: '/simulator/clock' },
   'simulator.shipments': { method: 'GET', path: '/simulator/shipments' },
   'simulator.setScenario': { method: 'PUT', path: '/simulator/shipments/:trackingNumber/scenario' },
   'simulator.subscriptions': { method: 'GET', path: '/simulator/subscriptions' },

@@ -39,6 +39,14 @@ export const TOKEN_ENDPOINT_ID = 'oauth-token';
 /** The request header asking a simulator for one fault on this call (see docs/modules/simulators.md). */
 export const SIM_FAULT_HEADER = 'x-sim-fault';
 
+/**
+ * How far past real time the simulated clock may be moved (advance or until): 5 years of 365.25
+ * days. A clock moved further would date new shipments in the far future for good; DELETE
+ * /simulator/clock puts it back to real time.
+ */
+export const SIM_CLOCK_HORIZON_DAYS = 1826;
+export const SIM_CLOCK_HORIZON_MS = SIM_CLOCK_HORIZON_DAYS * 86_400_000;
+
 /** Realtime topics of the Simulator screen. */
 export const SIMULATOR_TOPICS = {
   /** `{ environment, now }` after every advance. */

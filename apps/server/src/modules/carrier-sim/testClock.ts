@@ -35,6 +35,12 @@ export function manualClock(start: number): SimClock & { tick(environment: SimEn
       run(environment);
       return now(environment);
     },
+    /** Back to `start` (the double's real time). */
+    async reset(environment) {
+      nows.delete(environment);
+      run(environment);
+      return now(environment);
+    },
     onTick(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -7,6 +7,8 @@ import { detectPayloadKind, labelPixelSize, pngDimensions, type Dpmm, type Label
 import { checkLabel, checkShipment, decodedOnly, type ShipmentExpectation } from '@lab/core/labels/check';
 import type { LabelCheckReply } from '@lab/core/contract';
 import { analyzeZpl } from '@lab/core/labels/zpl';
+import { HttpError } from '../../http/errors.js';
+import { imageHeaderProblem } from '../../images/decode.js';
 import type { RunOptions } from './pool.js';
 import type { LabelService } from './service.js';
 
@@ -68,7 +70,10 @@ function withShipment(
 
 /** A label image: decoded and shown (the symbols' text and place), nothing to match. */
 async function checkImage(service: LabelService, request: CheckRequest, run: RunOptions): Promise<LabelCheckReply> {
-  // Only the size is read here (the PNG header); the pixels are decoded in the pool.
+  // Only the header is read here: too large is refused before it takes a render worker; the pixels
+  // are decoded in the pool (pixel data that does not decode is a 422 from there).
+  const tooLarge = imageHeaderProblem(request.body);
+  if (tooLarge) throw new HttpError(422, tooLarge);
   const { width, height } = pngDimensions(request.body) ?? { width: 0, height: 0 };
   const [decoded = []] = await service.decode([request.body], run);
   const result = decodedOnly(decoded, { dpmm: request.dpmm, widthDots: width, heightDots: height });

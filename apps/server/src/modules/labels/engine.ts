@@ -54,10 +54,17 @@ export async function runJob(job: WorkerJob): Promise<Uint8Array[]> {
       return [bitonalPng(rotatePng(job.png, job.rotation))];
     }
     case 'decode': {
-      const { decodeSymbols } = await import('./decoder.js');
+      const [{ decodeSymbols }, { assertDecodableImage }] = await Promise.all([
+        import('./decoder.js'),
+        import('../../images/decode.js'),
+      ]);
       const out: Uint8Array[] = [];
       // One image at a time: the decoder's WebAssembly memory holds one image's pixels.
-      for (const image of job.images) out.push(Buffer.from(JSON.stringify(await decodeSymbols(image)), 'utf8'));
+      for (const image of job.images) {
+        // The shared image rule first: too large from its header, or pixel data that does not decode, is refused.
+        assertDecodableImage(image);
+        out.push(Buffer.from(JSON.stringify(await decodeSymbols(image)), 'utf8'));
+      }
       return out;
     }
     case 'graphic': {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
+import { SIM_CLOCK_HORIZON_DAYS, SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { servicesOf } from '../../app.js';
 import { buildTestApp, dialectsFor, type TestApp, describePostgres } from '../../test/helpers.js';
 import { suiteDb, twoInstancesOnPostgres } from '../../test/suiteFixtures.js';
@@ -181,6 +181,74 @@ describe('GET/POST /lab/api/simulator/clock', () => {
     expect(seen.length).toBeGreaterThanOrEqual(1);
     expect(seen.at(-1)![1]).toBeGreaterThanOrEqual(moved);
     expect(published).toEqual([{ environment: 'production', now: res.json().now, instance: expect.any(String) }]);
+  });
+});
+
+// Issue 40 item 3: the clock could be pinned in the year 9999, and 2027-02-30 became 2027-03-02.
+describe('the clock is bounded and can be reset (DELETE /lab/api/simulator/clock)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+  });
+  afterAll(() => t?.close());
+
+  const now = async (environment = 'sandbox') =>
+    Date.parse((await t.app.inject({ url: `/lab/api/simulator/clock?environment=${environment}` })).json().now);
+  const post = (body: object) => t.app.inject({ method: 'POST', url: '/lab/api/simulator/clock', payload: body });
+
+  it('refuses a move past the 5-year horizon after real time, and impossible dates', async () => {
+    const before = await now();
+    // The probe's pin: refused (past the year-9999 limit too, which answers first).
+    expect((await post({ until: '9999-12-31T23:59:59.999Z' })).statusCode).toBe(400);
+    for (const body of [{ until: '2100-01-01T00:00:00Z' }, { advance: `P${SIM_CLOCK_HORIZON_DAYS + 1}D` }]) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(
+        new RegExp(
+          `^the clock cannot be moved past \\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z, ${SIM_CLOCK_HORIZON_DAYS} days \\(5 years\\) after real time \\(it is [\\d:.TZ-]+\\); DELETE /lab/api/simulator/clock puts it back to real time$`,
+        ),
+      );
+    }
+    for (const until of [
+      '2027-02-30T00:00:00Z',
+      '2027-13-01T00:00:00Z',
+      '2027-04-31T12:00:00Z',
+      '2027-01-01T24:00:00Z',
+      '2027-01-01T12:60:00Z',
+    ]) {
+      expect((await post({ until })).json()).toEqual({
+        message: `until: ${JSON.stringify(until)} is not a date and time that exist`,
+      });
+    }
+    expect((await now()) - before).toBeLessThan(HOUR);
+    // Within the horizon it moves, and a real leap day is a date.
+    const leap = await post({ until: '2028-02-29T00:00:00Z' });
+    expect(leap.statusCode).toBe(200);
+  });
+
+  it('puts one environment back to real time, publishing the new now; the clock moves on from there', async () => {
+    await post({ advance: 'P1000D' });
+    await post({ advance: 'P3D', environment: 'production' });
+    const production = await now('production');
+    const published: unknown[] = [];
+    const offBus = t.app.bus.subscribe(SIMULATOR_TOPICS.clock, (data) => published.push(data));
+    const realBefore = Date.now();
+    const res = await t.app.inject({ method: 'DELETE', url: '/lab/api/simulator/clock?environment=sandbox' });
+    offBus();
+    expect(res.statusCode).toBe(200);
+    const reset = Date.parse(res.json().now);
+    expect(res.json()).toEqual({ environment: 'sandbox', now: new Date(reset).toISOString(), factor: 1 });
+    expect(reset).toBeGreaterThanOrEqual(realBefore);
+    expect(reset).toBeLessThanOrEqual(Date.now());
+    expect(published).toEqual([{ environment: 'sandbox', now: res.json().now, instance: expect.any(String) }]);
+    // production kept its own clock
+    expect((await now('production')) - production).toBeLessThan(HOUR);
+    // and the sandbox moves forward again from real time
+    expect((await post({ advance: 'P1D' })).statusCode).toBe(200);
+    expect((await now()) - reset).toBeGreaterThanOrEqual(DAY);
+    const bad = await t.app.inject({ method: 'DELETE', url: '/lab/api/simulator/clock?environment=staging' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^querystring\.environment: /);
   });
 });
 

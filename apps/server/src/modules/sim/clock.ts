@@ -12,6 +12,8 @@ export interface SimClock {
   now(environment: SimEnvironmentName): Promise<number>;
   /** Moves forward by ms (> 0, else throws RangeError); returns the new now; every instance's tick listeners run. */
   advance(environment: SimEnvironmentName, ms: number): Promise<number>;
+  /** Puts the environment's clock back to real time (at SIM_TIME_FACTOR from now on); returns the new now. */
+  reset(environment: SimEnvironmentName): Promise<number>;
   /**
    * Runs `listener(environment, now)` after every advance (on any instance: bus topic) and every SIM_CLOCK_TICK_MS of
    * real time, for each environment. Calls of one listener never overlap. A rejection is logged. Returns unsubscribe.
@@ -114,6 +116,18 @@ export class SimClockRepo {
       .executeTakeFirstOrThrow();
     return SimClockRepo.nowOf(row, Date.now());
   }
+
+  /** Real time again: base_sim = base_real = now (the row is created if it was not). */
+  async reset(environment: SimEnvironmentName): Promise<number> {
+    await this.ensure(environment);
+    const real = Date.now();
+    await this.db.kysely
+      .updateTable('sim_clocks')
+      .set({ base_sim: real, base_real: real, factor: this.factor })
+      .where('environment', '=', environment)
+      .execute();
+    return real;
+  }
 }
 
 export class SimClockService implements SimClock {
@@ -151,6 +165,14 @@ export class SimClockService implements SimClock {
       throw new RangeError(`the clock only moves forward: ${ms} ms is not a positive whole number`);
     }
     const now = await this.repo.advance(environment, ms);
+    this.trigger(environment);
+    const message: SimClockMessage = { environment, now: new Date(now).toISOString(), instance: this.instance };
+    await this.ctx.bus.publish(SIMULATOR_TOPICS.clock, message);
+    return now;
+  }
+
+  async reset(environment: SimEnvironmentName): Promise<number> {
+    const now = await this.repo.reset(environment);
     this.trigger(environment);
     const message: SimClockMessage = { environment, now: new Date(now).toISOString(), instance: this.instance };
     await this.ctx.bus.publish(SIMULATOR_TOPICS.clock, message);

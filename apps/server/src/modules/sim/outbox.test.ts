@@ -164,6 +164,14 @@ describe('webhook subscriptions (/lab/api/simulator/subscriptions)', () => {
   it('refuses a bad subscription with a message', async () => {
     const cases: [unknown, string][] = [
       [{ url: 'ftp://x/y', token: 't' }, 'body.url: the url must be an http(s) URL'],
+      [
+        { url: 'http://169.254.169.254/latest/meta-data', token: 't' },
+        'body.url: 169.254.169.254 is a link-local address (cloud metadata lives there)',
+      ],
+      [
+        { url: 'http://me:secret@127.0.0.1:8080/hook', token: 't' },
+        'body.url: the url must not hold credentials (user:password@): the receiver checks the signature made with the token',
+      ],
       [{ url: 'http://127.0.0.1:9/hook', token: '' }, 'body.token: the security token is required'],
       [{ url: 'http://127.0.0.1:9/a\u0000b', token: 't' }, 'body.url: the url must be an http(s) URL'],
       [
@@ -377,7 +385,7 @@ describe('webhook delivery to a subscriber', () => {
     expect(await deliver(5, first, second)).toEqual([...idsOf(first, 2, 1, 0), ...idsOf(second, 1, 0)]);
   });
 
-  it('an unreachable subscriber: the network error is the delivery error', async () => {
+  it('an unreachable subscriber: the delivery error says so without telling what listens there (issue 40)', async () => {
     const port = await closedPort();
     const created = await t.app.inject({
       method: 'POST',
@@ -399,8 +407,112 @@ describe('webhook delivery to a subscriber', () => {
       state: 'failed',
       attempts: 3,
       lastStatus: null,
-      lastError: `upstream webhook subscriber (http://127.0.0.1:${port}) is unreachable: ECONNREFUSED`,
+      lastError: `upstream webhook subscriber (http://127.0.0.1:${port}) is unreachable: no HTTP answer`,
     });
+  });
+
+  // Issue 40 item 7: rows were marked delivered only at the end of a batch of 100, so a crash repeated them all.
+  it('marks each delivery delivered as it is delivered, while the rest of the batch is still going', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let third!: () => void;
+    const thirdArrived = new Promise<void>((resolve) => (third = resolve));
+    let n = 0;
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        n += 1;
+        if (n === 3) {
+          third();
+          void held.then(() => res.end('ok'));
+        } else res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const sub = await subscribe({ url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook` });
+      await sender.enqueue(events(5));
+      await thirdArrived;
+      // The third call is in flight: the first two are already delivered in the database.
+      expect((await deliveries(sub.id)).map((d) => d.state).reverse()).toEqual([
+        'delivered',
+        'delivered',
+        'pending',
+        'pending',
+        'pending',
+      ]);
+      release();
+      await sender.idle();
+      expect((await deliveries(sub.id)).map((d) => d.state)).toEqual(Array(5).fill('delivered'));
+    } finally {
+      release();
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
+  // Issue 40 item 1: the resolved address is checked at each delivery, not only the URL at registration.
+  it('refuses a delivery whose name resolves outside SIM_WEBHOOK_ALLOWED_NETWORKS at the time it is sent', async () => {
+    const sub = await subscribe({ url: sink.url.replace('127.0.0.1', 'localhost') });
+    expect(sub.id).toEqual(expect.any(String));
+    t.config.simWebhookAllowedNetworks = '10.0.0.0/8';
+    try {
+      await sender.enqueue(events(1));
+      await sender.idle();
+      await sender.idle();
+      const rows = await deliveries(sub.id);
+      expect(sink.received).toEqual([]);
+      expect(rows[0]!.lastError).toMatch(
+        /^upstream webhook subscriber \(http:\/\/localhost:\d+\) is refused: localhost resolves to (127\.0\.0\.1|::1) is a loopback address outside SIM_WEBHOOK_ALLOWED_NETWORKS$/,
+      );
+    } finally {
+      t.config.simWebhookAllowedNetworks = '127.0.0.0/8,::1/128';
+    }
+  });
+
+  // Issue 40 item 2: subscriptions per environment and the pending outbox are bounded.
+  it('refuses a subscription past SIM_WEBHOOK_MAX_SUBSCRIPTIONS, and a clock move while too many deliveries are pending', async () => {
+    t.config.simWebhookMaxSubscriptions = 2;
+    t.config.simWebhookMaxPending = 3;
+    try {
+      await subscribe();
+      await subscribe({ deliverTwice: true });
+      const third = await t.app.inject({
+        method: 'POST',
+        url: '/lab/api/simulator/subscriptions',
+        payload: { url: sink.url, token },
+      });
+      expect({ status: third.statusCode, body: third.json() }).toEqual({
+        status: 409,
+        body: {
+          message:
+            'the sandbox environment has 2 webhook subscriptions, the most SIM_WEBHOOK_MAX_SUBSCRIPTIONS allows: remove one first',
+        },
+      });
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/lab/api/simulator/subscriptions',
+        payload: { url: sink.url, token, environment: 'production' },
+      });
+      expect(other.statusCode).toBe(201);
+      sink.answer(() => 503); // nothing gets delivered: 1 event × 3 copies stay pending
+      await sender.enqueue(events(1));
+      const move = await t.app.inject({
+        method: 'POST',
+        url: '/lab/api/simulator/clock',
+        payload: { advance: 'PT1H' },
+      });
+      expect({ status: move.statusCode, body: move.json() }).toEqual({
+        status: 409,
+        body: {
+          message:
+            '3 webhook deliveries are still pending, at least SIM_WEBHOOK_MAX_PENDING (3): let them be delivered, or remove subscriptions, before moving the clock again',
+        },
+      });
+    } finally {
+      t.config.simWebhookMaxSubscriptions = 20;
+      t.config.simWebhookMaxPending = 50_000;
+    }
   });
 });
 

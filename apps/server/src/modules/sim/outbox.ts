@@ -87,6 +87,26 @@ export class OutboxRepo {
     return this.db.kysely.selectFrom('sim_webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** How many subscriptions an environment has. */
+  async subscriptionCount(environment: SimEnvironmentName): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('sim_webhook_subscriptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('environment', '=', environment)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Deliveries still pending, all subscriptions. */
+  async pendingCount(): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('sim_webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('state', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async subscribe(values: {
     url: string;
     token: string;
@@ -331,6 +351,29 @@ export class OutboxRepo {
       }))
       .where('id', 'in', ids)
       .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  /**
+   * One row delivered as soon as it is (a crash repeats at most the one in flight), and the lease on
+   * the owner's other pending rows of the subscription renewed to `leaseUntil` (the heartbeat: a
+   * dead instance's lease runs out soon after its last delivery).
+   */
+  async deliveredOne(
+    id: number,
+    subscriptionId: string,
+    owner: string,
+    status: number,
+    at: number,
+    leaseUntil: number,
+  ): Promise<void> {
+    await this.delivered([id], owner, status, at);
+    await this.db.kysely
+      .updateTable('sim_webhook_deliveries')
+      .set({ lease_until: leaseUntil })
+      .where('subscription_id', '=', subscriptionId)
+      .where('lease_owner', '=', owner)
+      .where('state', '=', 'pending')
       .execute();
   }
 

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { parseIsoDuration, SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
+import {
+  parseIsoDuration,
+  SIM_CLOCK_HORIZON_DAYS,
+  SIM_CLOCK_HORIZON_MS,
+  SIMULATOR_TOPICS,
+  type SimEnvironmentName,
+} from '@lab/core/simulator';
 import { simSubscription, type SimDelivery, type SimSubscription } from '@lab/core/contract';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
+import { addressCheckFor, targetUrlRefusal } from '../../http/targets.js';
 import type { ModulePlugin } from '../../module.js';
 import { SIM_CLOCK_MAX } from './clock.js';
 import { OutboxRepo, SETTINGS_SUBSCRIPTION_ID, type Counts, type DeliveryRow, type SubscriptionRow } from './outbox.js';
@@ -12,7 +19,38 @@ const message = z.object({ message: z.string() });
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 /** Control characters (PostgreSQL text refuses NUL): never stored, never looked up. */
 const hasControl = (text: string): boolean => [...text].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f');
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * The epoch ms of an ISO-8601 instant with a time zone, or why it is refused: not that shape, or a
+ * date or time that does not exist (`2027-02-30`, `25:00`), which Date.parse would roll over.
+ */
+export function clockInstantMs(text: string): number | string {
+  const value = text.trim();
+  const m = INSTANT.exec(value);
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = (m?.slice(1) ?? []).map((v) =>
+    v === undefined ? 0 : Number(v),
+  ) as number[];
+  if (!m)
+    return `until: ${JSON.stringify(text)} is not an ISO-8601 instant with a time zone (e.g. 2026-05-01T12:00:00Z)`;
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  date.setUTCFullYear(year!);
+  if (
+    month! < 1 ||
+    month! > 12 ||
+    date.getUTCMonth() !== month! - 1 ||
+    date.getUTCDate() !== day ||
+    hour! > 23 ||
+    minute! > 59 ||
+    second! > 59 ||
+    zoneHour! > 23 ||
+    zoneMinute! > 59
+  ) {
+    return `until: ${JSON.stringify(text)} is not a date and time that exist`;
+  }
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : `until: ${JSON.stringify(text)} is not a date and time that exist`;
+}
 
 /**
  * Why an ISO-8601 duration is refused, or its milliseconds: the clock moves forward only, by a
@@ -98,9 +136,9 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
       schema: {
         summary: 'Move the simulated clock forward (advance: an ISO-8601 duration, or until: an instant)',
         description:
-          'Answers when the events that fell due are released and queued for the subscriptions. Never back: a malformed, negative, zero or calendar (years, months) duration, or an instant not after now, is a 400.',
+          'Answers when the events that fell due are released and queued for the subscriptions. Never back: a malformed, negative, zero or calendar (years, months) duration, or an instant not after now, is a 400. 409 while SIM_WEBHOOK_MAX_PENDING deliveries are pending.',
         tags,
-        response: { 400: message },
+        response: { 400: message, 409: message },
       },
     },
     async (request) => {
@@ -111,12 +149,8 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
         if (typeof parsed === 'string') throw badRequest(parsed);
         ms = parsed;
       } else {
-        const target = INSTANT.test(until!.trim()) ? Date.parse(until!.trim()) : NaN;
-        if (!Number.isFinite(target)) {
-          throw badRequest(
-            `until: ${JSON.stringify(until)} is not an ISO-8601 instant with a time zone (e.g. 2026-05-01T12:00:00Z)`,
-          );
-        }
+        const target = clockInstantMs(until!);
+        if (typeof target === 'string') throw badRequest(target);
         const now = await simClock.now(environment);
         if (target <= now) {
           throw badRequest(
@@ -125,13 +159,46 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
         }
         ms = target - now;
       }
+      const pending = await repo.pendingCount();
+      if (pending >= app.config.simWebhookMaxPending) {
+        throw new HttpError(
+          409,
+          `${pending} webhook deliveries are still pending, at least SIM_WEBHOOK_MAX_PENDING (${app.config.simWebhookMaxPending}): let them be delivered, or remove subscriptions, before moving the clock again`,
+        );
+      }
       const now = await simClock.now(environment);
       if (now + ms > SIM_CLOCK_MAX) {
         throw badRequest(`the clock cannot pass ${iso(SIM_CLOCK_MAX)} (it is ${iso(now)})`);
       }
+      const horizon = Date.now() + SIM_CLOCK_HORIZON_MS;
+      if (now + ms > horizon) {
+        throw badRequest(
+          `the clock cannot be moved past ${iso(horizon)}, ${SIM_CLOCK_HORIZON_DAYS} days (5 years) after real time (it is ${iso(now)}); DELETE /lab/api/simulator/clock puts it back to real time`,
+        );
+      }
       const moved = await simClock.advance(environment, ms);
       await simClock.settled();
       return clockReply(environment, moved);
+    },
+  );
+
+  registerRoute(
+    app,
+    'simulator.resetClock',
+    {
+      schema: {
+        summary: "Put an environment's simulated clock back to real time",
+        description:
+          'Events already released stay released (and their webhooks sent); shipments created while the clock was ahead keep their dates, so their remaining events fall due when the clock reaches those dates again.',
+        tags,
+        response: { 400: message },
+      },
+    },
+    async (request) => {
+      const { environment } = request.query;
+      const now = await simClock.reset(environment);
+      await simClock.settled();
+      return clockReply(environment, now);
     },
   );
 
@@ -153,15 +220,24 @@ export const simApiRoutes: ModulePlugin<'simClock'> = async (app) => {
       schema: {
         summary: "Subscribe a URL to every scan event of its environment's shipments, signed with the token",
         tags,
-        response: { 201: simSubscription, 400: message },
+        response: { 201: simSubscription, 400: message, 409: message },
       },
     },
     async (request, reply) => {
-      const { url, token } = request.body;
-      if (hasControl(url) || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-        throw badRequest('body.url: the url must be an http(s) URL');
-      }
+      const { url, token, environment } = request.body;
+      const refusal = hasControl(url)
+        ? 'the url must be an http(s) URL'
+        : targetUrlRefusal(url, addressCheckFor(app.config.simWebhookAllowedNetworks));
+      if (refusal) throw badRequest(`body.url: ${refusal}`);
       if (hasControl(token)) throw badRequest('body.token: the security token must not hold control characters');
+      await repo.syncSettings(app.config);
+      const max = app.config.simWebhookMaxSubscriptions;
+      if ((await repo.subscriptionCount(environment)) >= max) {
+        throw new HttpError(
+          409,
+          `the ${environment} environment has ${max} webhook subscriptions, the most SIM_WEBHOOK_MAX_SUBSCRIPTIONS allows: remove one first`,
+        );
+      }
       const row = await repo.subscribe(request.body);
       await published(row.id);
       return reply.code(201).send(subscriptionReply(row, undefined));

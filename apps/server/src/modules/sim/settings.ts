@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineModuleConfig } from '../../module.js';
+import { LOOPBACK_NETWORKS, parseNetworks } from '../../http/targets.js';
 
 /** SIM_* settings shared by the simulators (seed, simulated clock, webhooks they post). */
 export const simConfig = defineModuleConfig({
@@ -17,6 +18,16 @@ export const simConfig = defineModuleConfig({
     SIM_CLOCK_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
     SIM_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(6),
     SIM_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
+    SIM_WEBHOOK_ALLOWED_NETWORKS: z
+      .string()
+      .trim()
+      .default(LOOPBACK_NETWORKS)
+      .superRefine((v, ctx) => {
+        const parsed = parseNetworks(v);
+        if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      }),
+    SIM_WEBHOOK_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(1000).default(20),
+    SIM_WEBHOOK_MAX_PENDING: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   }),
   read: (e) => ({
     /** Seed of the simulators' generators (ids, tracking numbers); unset = random per start. */
@@ -33,6 +44,12 @@ export const simConfig = defineModuleConfig({
     simWebhookMaxAttempts: e.SIM_WEBHOOK_MAX_ATTEMPTS,
     /** The first retry's delay (real ms); each further one doubles it. */
     simWebhookRetryMs: e.SIM_WEBHOOK_RETRY_MS,
+    /** Loopback and private networks webhooks may be posted to (CIDRs); link-local, metadata, multicast never. */
+    simWebhookAllowedNetworks: e.SIM_WEBHOOK_ALLOWED_NETWORKS,
+    /** Webhook subscriptions per environment (the settings one counts). */
+    simWebhookMaxSubscriptions: e.SIM_WEBHOOK_MAX_SUBSCRIPTIONS,
+    /** Pending deliveries past which the clock refuses to move (409) until they are delivered. */
+    simWebhookMaxPending: e.SIM_WEBHOOK_MAX_PENDING,
   }),
 });
 

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { SIMULATOR_TOPICS, type SimEnvironmentName } from '@lab/core/simulator';
 import { SIGNATURE_HEADER, webhookSignature } from '@lab/core/webhooks';
 import { timeoutsOf, UpstreamError, type HttpClient } from '../../http/outbound.js';
+import { addressCheckFor } from '../../http/targets.js';
 import type { ServiceContext, SharedContext } from '../../module.js';
 import { OutboxRepo, type QueueHead } from './outbox.js';
 
@@ -138,11 +139,28 @@ export const signBody = (body: string, token: string): string => createHmac('sha
 const BATCH = 100;
 /** One delivery's whole deadline. */
 const DELIVERY_TIMEOUT_MS = 10_000;
-/** How long a batch is leased; an instance stops a batch before its lease could run out mid-call. */
-const LEASE_MS = 60_000;
+/**
+ * How long a batch is leased, renewed after each delivery (heartbeat): another instance takes over
+ * a dead one's queue this long after its last delivery. An instance stops a batch before its lease
+ * could run out mid-call.
+ */
+const LEASE_MS = 20_000;
 /** Subscriptions delivered to at once by one instance. */
 const MAX_WORKERS = 8;
 const MAX_REPLY_BYTES = 64 * 1024;
+
+/**
+ * A failed delivery's error as stored and shown: a refusal or a timeout as the client words it, but
+ * every other network failure alike (a closed port, a database, a server that hangs up): the
+ * error must not tell what listens where.
+ */
+export function deliveryError(url: string, err: unknown): string {
+  const message = err instanceof UpstreamError || err instanceof Error ? err.message : String(err);
+  if (err instanceof UpstreamError && err.statusCode === 502 && / is unreachable: /.test(message)) {
+    return `upstream webhook subscriber (${URL.canParse(url) ? new URL(url).origin : url}) is unreachable: no HTTP answer`;
+  }
+  return message;
+}
 
 type Attempt = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
@@ -289,18 +307,12 @@ export class WebhookOutbox implements WebhookSender {
     const { simWebhookMaxAttempts: maxAttempts, simWebhookRetryMs: retryMs } = this.ctx.config;
     while (!this.closed) {
       const now = Date.now();
-      const leaseUntil = now + LEASE_MS;
+      let leaseUntil = now + LEASE_MS;
       // Read first: a subscription removed meanwhile has no rows left to lease (they go with it).
       const sub = await this.repo.subscription(subscriptionId);
       if (!sub) return;
       const batch = await this.repo.claim(subscriptionId, this.owner, now, leaseUntil, BATCH);
       if (batch.length === 0) return;
-      const delivered = new Map<number, number[]>();
-      const flush = async () => {
-        const at = Date.now();
-        for (const [status, ids] of delivered) await this.repo.delivered(ids, this.owner, status, at);
-        delivered.clear();
-      };
       let stopped = false;
       let hadError = false;
       let recovered = false;
@@ -311,13 +323,12 @@ export class WebhookOutbox implements WebhookSender {
         }
         const attempt = await this.post(sub.url, sub.token, row.body);
         if (attempt.ok) {
-          const ids = delivered.get(attempt.status) ?? [];
-          ids.push(row.id);
-          delivered.set(attempt.status, ids);
+          // Marked as it is delivered: after a crash only the call in flight may repeat.
+          leaseUntil = Date.now() + LEASE_MS;
+          await this.repo.deliveredOne(row.id, subscriptionId, this.owner, attempt.status, Date.now(), leaseUntil);
           if (row.attempts > 0) recovered = true;
           continue;
         }
-        await flush();
         hadError = true;
         const attempts = row.attempts + 1;
         const retryAt = attempts >= maxAttempts ? null : Date.now() + retryMs * 2 ** (attempts - 1);
@@ -328,7 +339,6 @@ export class WebhookOutbox implements WebhookSender {
           break;
         }
       }
-      await flush();
       if (recovered && !hadError) await this.repo.setLastError(subscriptionId, null);
       await this.repo.release(subscriptionId, this.owner);
       await this.publish(subscriptionId);
@@ -348,12 +358,12 @@ export class WebhookOutbox implements WebhookSender {
         body,
         timeouts: timeoutsOf(DELIVERY_TIMEOUT_MS),
         maxResponseBytes: MAX_REPLY_BYTES,
+        addressCheck: addressCheckFor(this.ctx.config.simWebhookAllowedNetworks),
       });
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
       return { ok: false, status: res.status, error: `answered ${res.status}` };
     } catch (err) {
-      const message = err instanceof UpstreamError || err instanceof Error ? err.message : String(err);
-      return { ok: false, status: null, error: message };
+      return { ok: false, status: null, error: deliveryError(url, err) };
     }
   }
 

@@ -7,6 +7,7 @@ import {
 } from '@lab/core/webhooks';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { isSecretName } from '../../http/redact.js';
 import type { Bus } from '../../realtime/bus.js';
 import type { WebhookListRow, WebhookRepo, WebhookRow } from './repo.js';
 
@@ -57,7 +58,7 @@ function headerText(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Headers whose values are credentials: stored with their names, values masked. */
+/** Headers whose values are credentials (this, or the shared rule `isSecretName`): stored with their names, values masked. */
 export const SECRET_HEADER =
   /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api[-_]?key|session|password|credential/i;
 export const MASKED = '[masked]';
@@ -67,7 +68,12 @@ export function maskHeaders(headers: ReceivedRequest['headers']): Record<string,
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    out[name] = SECRET_HEADER.test(name) ? (Array.isArray(value) ? value.map(() => MASKED) : MASKED) : value;
+    out[name] =
+      SECRET_HEADER.test(name) || isSecretName(name)
+        ? Array.isArray(value)
+          ? value.map(() => MASKED)
+          : MASKED
+        : value;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Space, Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { SimEnvironmentName } from '@lab/core/simulator';
 import { fillMessage, useMessages } from '@/lib/i18n';
@@ -8,7 +8,7 @@ import { formatUtc, simulatedNow } from './format';
 import { durationProblem } from './duration';
 import { messages } from './messages';
 import { simulatorQueries } from './simulatorApi';
-import { useAdvance, type ClockMove } from './useAdvance';
+import { useAdvance, useResetClock, type ClockMove } from './useAdvance';
 
 /** The clock's now, moving at its factor between reads (redrawn every real second). */
 function useTickingNow(environment: SimEnvironmentName): { now?: number; factor?: number; error?: string } {
@@ -27,13 +27,14 @@ function useTickingNow(environment: SimEnvironmentName): { now?: number; factor?
   };
 }
 
-/** The environment's simulated clock: its now, +1 h, +1 d and a free ISO-8601 duration. */
+/** The environment's simulated clock: its now, +1 h, +1 d, back to real time and a free ISO-8601 duration. */
 export function ClockBar({ environment }: { environment: SimEnvironmentName }) {
   const m = useMessages(messages);
   const { now, factor, error } = useTickingNow(environment);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
   const sent = useRef<ClockMove>(undefined);
+  const reset = useResetClock(environment);
   // A refusal of what the field sent is shown under the field too, exactly as the server says it.
   const advance = useAdvance(
     environment,
@@ -69,6 +70,11 @@ export function ClockBar({ environment }: { environment: SimEnvironmentName }) {
         <Button onClick={() => advance.mutate({ advance: 'P1D' })} disabled={advance.isPending}>
           {m.plusDay}
         </Button>
+        <Tooltip title={m.resetClockHint}>
+          <Button onClick={() => reset.mutate()} loading={reset.isPending} disabled={advance.isPending}>
+            {m.resetClock}
+          </Button>
+        </Tooltip>
       </Space>
       <form
         onSubmit={(e) => {

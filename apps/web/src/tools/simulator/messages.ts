@@ -28,6 +28,10 @@ export const messages = defineMessages({
       '"{text}" is not an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. P2DT6H, PT90M or P1W (no years or months, nothing negative)',
     durationZero: 'The duration must be more than zero: the clock only moves forward',
     clockMoved: 'Clock moved to {now}',
+    resetClock: 'Back to real time',
+    resetClockHint:
+      'Puts this environment’s clock back to real time. Events already released stay released and their webhooks are not sent again; shipments created while the clock was ahead keep their dates.',
+    clockReset: 'Clock back to real time: {now}',
 
     // Shipments
     colTracking: 'tracking number',
@@ -191,6 +195,10 @@ export const messages = defineMessages({
       '“{text}”不是由周、天、小时、分钟和秒组成的 ISO-8601 时长，例如 P2DT6H、PT90M 或 P1W（不能有年或月，不能为负）',
     durationZero: '时长必须大于零：时钟只能向前',
     clockMoved: '时钟已推进到 {now}',
+    resetClock: '回到真实时间',
+    resetClockHint:
+      '将此环境的时钟恢复为真实时间。已释放的事件保持已释放，其 Webhook 不会重发；时钟超前时创建的运单保留原日期。',
+    clockReset: '时钟已回到真实时间：{now}',
 
     colTracking: '运单号',
     colService: '服务',

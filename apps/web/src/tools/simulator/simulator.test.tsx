@@ -39,6 +39,22 @@ describe('Simulator screen', () => {
     ]);
   });
 
+  it('puts the clock back to real time (issue 40), in English and Chinese', async () => {
+    const { calls, state } = fakeTwin();
+    state.clocks.sandbox = '2031-01-01T00:00:00.000Z';
+    const { unmount } = renderPage();
+    await waitFor(() => expect(clockNow()).toHaveTextContent('2031-01-01 00:00:00 UTC'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to real time' }));
+    await waitFor(() => expect(clockNow()).toHaveTextContent('2026-11-24 09:30:00 UTC'));
+    expect(await screen.findByText('Clock back to real time: 2026-11-24 09:30:00 UTC')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => `${c.path}${c.search}`)).toEqual([
+      '/simulator/clock?environment=sandbox',
+    ]);
+    unmount();
+    renderPage('/api/simulator', 'zh');
+    expect(await screen.findByRole('button', { name: '回到真实时间' })).toBeInTheDocument();
+  });
+
   it('advances by a free ISO-8601 duration, says exactly what is wrong with one it cannot send, and shows the server’s refusal as given', async () => {
     const { calls, state } = fakeTwin();
     renderPage();

@@ -48,6 +48,7 @@ export const simulatorActions = {
     apiCall('simulator.advanceClock', { body: { advance, environment } }),
   advanceUntil: (environment: SimEnvironmentName, until: string) =>
     apiCall('simulator.advanceClock', { body: { until, environment } }),
+  resetClock: (environment: SimEnvironmentName) => apiCall('simulator.resetClock', { query: { environment } }),
   setScenario: (trackingNumber: string, scenario: SimScenario) =>
     apiCall('simulator.setScenario', { params: { trackingNumber }, body: { scenario } }),
   subscribe: (body: SimSubscribeBody) => apiCall('simulator.subscribe', { body }),

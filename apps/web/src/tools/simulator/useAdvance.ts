@@ -31,3 +31,17 @@ export function useAdvance(environment: SimEnvironmentName, onError?: (error: Er
     onError,
   });
 }
+
+/** DELETE /simulator/clock for the environment: back to real time; the reply's now replaces the clock's. */
+export function useResetClock(environment: SimEnvironmentName) {
+  const m = useMessages(messages);
+  const queryClient = useQueryClient();
+  return useServerAction({
+    mutationFn: () => simulatorActions.resetClock(environment),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(simulatorQueries.clock(reply.environment).queryKey, reply);
+      void queryClient.invalidateQueries({ queryKey: simulatorQueries.shipments(reply.environment).queryKey });
+      notify.success(fillMessage(m.clockReset, { now: formatUtc(reply.now) }));
+    },
+  });
+}
