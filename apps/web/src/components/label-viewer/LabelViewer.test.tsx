@@ -198,6 +198,67 @@ describe('LabelViewer Check', () => {
     expect(((fetchMock.mock.calls[0]![1]!.body as FormData).get('file') as Blob).size).toBe(shown.size);
   });
 
+  it('checks every label at once and keeps each label’s results with it while paging', async () => {
+    const symbol = (text: string) => ({ ...reply.labels[0]!.symbols[0]!, text });
+    const twoLabels: LabelCheckReply = {
+      ...reply,
+      verdict: 'pass',
+      labels: [
+        { index: 0, verdict: 'pass', symbols: [symbol('794000000014')] },
+        { index: 1, verdict: 'pass', symbols: [symbol('794000000025')] },
+      ],
+    };
+    const { fetchMock } = fakeServer({
+      'POST /labels/v1/printers/:dpmm/labels/:size/check': () => ({ body: twoLabels }),
+    });
+    renderWithProviders(
+      <LabelViewer
+        kind="png"
+        blobs={[png(1), png(2)]}
+        check={{ kind: 'zpl', zpl: '^XA^FD1^FS^XZ^XA^FD2^FS^XZ', dpmm: 8, size: '4x6' }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Check/ }));
+    expect(await screen.findByTestId('check-symbol')).toHaveTextContent('794000000014');
+    fireEvent.click(screen.getByRole('button', { name: 'Next label' }));
+    expect(screen.getByTestId('check-symbol')).toHaveTextContent('794000000025');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous label' }));
+    expect(screen.getByTestId('check-symbol')).toHaveTextContent('794000000014');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks every PNG label of a shipment, each against its own piece', async () => {
+    const pieces = ['794000000014', '794000000025'];
+    let call = 0;
+    const { fetchMock } = fakeServer({
+      'POST /labels/v1/printers/:dpmm/labels/:size/check': () => {
+        const piece = pieces[call++]!;
+        return {
+          body: {
+            ...reply,
+            source: 'image' as const,
+            labels: [
+              { index: 0, verdict: 'pass' as const, symbols: [{ ...reply.labels[0]!.symbols[0]!, text: piece }] },
+            ],
+          },
+        };
+      },
+    });
+    renderWithProviders(
+      <LabelViewer
+        kind="png"
+        blobs={[png(1), png(2)]}
+        check={{ kind: 'image', shipment: { trackingNumber: '794000000014,794000000025' } }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Check/ }));
+    expect(await screen.findByTestId('check-symbol')).toHaveTextContent('794000000014');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.map((c) => (c[1]!.body as FormData).get('trackingNumber'))).toEqual(pieces);
+    fireEvent.click(screen.getByRole('button', { name: 'Next label' }));
+    expect(await screen.findByTestId('check-symbol')).toHaveTextContent('794000000025');
+  });
+
   it('offers no Check without a source', () => {
     renderWithProviders(<LabelViewer kind="png" blobs={[png(1)]} />);
     expect(screen.queryByRole('button', { name: /Check/ })).not.toBeInTheDocument();
