@@ -5,6 +5,7 @@ import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation }
 import type { DecodedSymbol } from '@lab/core/labels/check';
 import type { GraphicOptions, LabelQuality, SheetOptions, ZplGraphic } from '@lab/core/labels/zpl';
 import { RenderCancelledError, RenderError, RenderPool, type JobRunner, type RunOptions } from './pool.js';
+import { isEngineFailure, LabelNotRenderedError, lastCommandBeforeFailure } from './renderFailure.js';
 import type { LabelSettings } from './settings.js';
 
 export type LabelFormat = 'png' | 'pdf';
@@ -197,21 +198,35 @@ export class LabelService {
       const px = labelPixelSize(request.size, request.dpmm);
       const controller = new AbortController();
       // Half a dot under the target keeps the engine's round-up on exactly `px` dots.
-      const promise = this.runner
-        .run(
+      const renderOf = (zpl: string) =>
+        this.runner.run(
           {
             op: 'render',
-            zpl: bytesToText(request.zpl),
+            zpl,
             widthMm: (px.width - 0.5) / request.dpmm,
             heightMm: (px.height - 0.5) / request.dpmm,
             dpmm: request.dpmm,
           },
           { client, signal: controller.signal },
-        )
+        );
+      const promise = renderOf(bytesToText(request.zpl))
         .then((images) => {
           const set = images.map(asBuffer);
           this.labelSets.set(key, set);
           return set;
+        })
+        .catch(async (err: unknown) => {
+          if (!isEngineFailure(err)) throw err;
+          // A label the engine fails on: find the last command it read, in our words.
+          const fails = (zpl: string) =>
+            renderOf(zpl).then(
+              () => false,
+              (e: unknown) => {
+                if (isEngineFailure(e)) return true;
+                throw e;
+              },
+            );
+          throw new LabelNotRenderedError(err.message, await lastCommandBeforeFailure(request.zpl, fails));
         })
         .finally(() => this.inFlight.delete(key));
       shared = { promise, controller, waiters: 0 };

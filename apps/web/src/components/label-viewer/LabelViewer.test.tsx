@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { fakeServer } from '@/test/fakeServer';
 import type { LabelCheckReply } from './labelCheck';
 import { LabelViewer } from './LabelViewer';
-import { labelUrl } from './labelService';
+import { LabelServiceError, labelUrl } from './labelService';
 
 let created: Blob[];
 let opened: string[];
@@ -86,6 +86,30 @@ describe('LabelViewer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(clicked.map((c) => c.download)).toEqual(['label.zpl', 'label-1.pdf']));
     expect(created).toContain(pdf);
+  });
+
+  it('words a label the engine fails on: could not be rendered, the last command, the engine message as detail', () => {
+    const error = new LabelServiceError('The label could not be rendered', {
+      message: 'The label could not be rendered',
+      code: 'label-not-rendered',
+      detail: 'Unexpected error: runtime error: integer divide by zero',
+      lastCommand: { name: '^GF', text: '^GFA,0,0,0,', offset: 39, line: 3, column: 9 },
+    });
+    const { unmount } = renderWithProviders(<LabelViewer kind="png" blobs={[]} error={error} />);
+    expect(screen.getByTestId('label-error')).toHaveTextContent(
+      'The label could not be rendered: the engine failed after ^GF at line 3, column 9 (the last command it read)',
+    );
+    expect(screen.getByTestId('label-error-detail')).toHaveTextContent(
+      'Engine message: Unexpected error: runtime error: integer divide by zero',
+    );
+    unmount();
+    renderWithProviders(<LabelViewer kind="png" blobs={[]} error={error} />, { lang: 'zh' });
+    expect(screen.getByTestId('label-error')).toHaveTextContent(
+      '无法渲染此标签：渲染引擎在第 3 行第 9 列的 ^GF 之后出错（这是它读取的最后一条命令）',
+    );
+    expect(screen.getByTestId('label-error-detail')).toHaveTextContent(
+      '引擎消息：Unexpected error: runtime error: integer divide by zero',
+    );
   });
 
   it('shows the service error instead of a label', () => {

@@ -12,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import { CheckList, CheckOverlay } from './CheckResults';
 import { downloadBlob, openBlobInNewTab } from './download';
+import { RenderFailure } from './RenderFailure';
 import { requestLabelCheck, type LabelCheckReply, type LabelCheckSource } from './labelCheck';
 import type { PdfDocument } from './pdf';
 import { fillMessage, useMessages } from '@/lib/i18n';
@@ -41,7 +42,8 @@ export interface LabelViewerProps {
   onRotationChange?: (rotation: ViewerRotation) => void;
   caption?: ReactNode;
   loading?: boolean;
-  error?: string;
+  /** A failed render: a message, or the error (a label the engine fails on is worded from its body). */
+  error?: string | Error;
   /** Offer **Check**: decode every bar code of the shown label and check it (see LabelCheckSource). */
   check?: LabelCheckSource;
 }
@@ -159,8 +161,8 @@ function useLabelCheck(
   kind: 'png' | 'pdf',
   blobs: Blob[],
   pages: number,
-): { results: LabelResult[]; busy: boolean; error?: string; run: () => void } {
-  const [state, setState] = useState<{ results: LabelResult[]; busy: boolean; error?: string }>({
+): { results: LabelResult[]; busy: boolean; error?: Error; run: () => void } {
+  const [state, setState] = useState<{ results: LabelResult[]; busy: boolean; error?: Error }>({
     results: [],
     busy: false,
   });
@@ -216,7 +218,7 @@ function useLabelCheck(
           setState({ results: [...results], busy: i < count - 1 });
         }
       } catch (err) {
-        if (current()) setState((s) => ({ results: s.results, busy: false, error: (err as Error).message }));
+        if (current()) setState((s) => ({ results: s.results, busy: false, error: err as Error }));
       }
     })();
   };
@@ -282,7 +284,7 @@ export function LabelViewer({
     downloadBlob(blob, typeof d.fileName === 'function' ? d.fileName(page) : d.fileName);
   };
 
-  if (error) return <Alert type="error" showIcon message={error} data-testid="label-error" />;
+  if (error) return <RenderFailure error={error} />;
   if (!current) return loading ? <Spin /> : null;
 
   return (
@@ -374,9 +376,7 @@ export function LabelViewer({
           {checkedLabel ? <CheckOverlay label={checkedLabel} geometry={{ scale: dotsToPixels, flip }} /> : null}
         </div>
       </div>
-      {checking.error ? (
-        <Alert type="error" showIcon title={fillMessage(m.checkFailed, { message: checking.error })} />
-      ) : null}
+      {checking.error ? <RenderFailure error={checking.error} prefix={m.checkFailed} /> : null}
       {checkedLabel ? <CheckList label={checkedLabel} /> : null}
       {kind === 'png' && blobs.length > 1 ? (
         <Flex wrap gap={8} data-testid="label-thumbnails">

@@ -29,6 +29,10 @@ export const messages = defineMessages({
     notDecoded: 'not decoded',
     field: 'ZPL field at {x},{y}: {data}',
     shipment: 'Against the shipment',
+    notRendered: 'The label could not be rendered: the engine failed',
+    notRenderedAt:
+      'The label could not be rendered: the engine failed after {name} at line {line}, column {column} (the last command it read)',
+    engineSaid: 'Engine message: {detail}',
   },
   zh: {
     zoomOut: '缩小',
@@ -57,5 +61,8 @@ export const messages = defineMessages({
     notDecoded: '未解码',
     field: 'ZPL 字段 {x},{y}：{data}',
     shipment: '与运单核对',
+    notRendered: '无法渲染此标签：渲染引擎出错',
+    notRenderedAt: '无法渲染此标签：渲染引擎在第 {line} 行第 {column} 列的 {name} 之后出错（这是它读取的最后一条命令）',
+    engineSaid: '引擎消息：{detail}',
   },
 });
