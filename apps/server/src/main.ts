@@ -1,5 +1,6 @@
 import { loadConfig, type AppConfig } from './config.js';
-import { buildApp } from './app.js';
+import { buildApp, servicesOf } from './app.js';
+import { warmUp } from './warmUp.js';
 import { labModules } from './modules/index.js';
 
 /** Start the server and stop it cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database. */
@@ -27,6 +28,7 @@ export async function serve(overrides: Partial<AppConfig> = {}): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  if (config.warmUpOnStart) void warmUp(servicesOf(app), app.log);
 }
 
 const isEntry = import.meta.url === new URL(`file://${process.argv[1] ?? ''}`).href;

@@ -10,6 +10,9 @@ import type { LabelSettings } from './settings.js';
 
 export type LabelFormat = 'png' | 'pdf';
 
+/** The label `warmUp` renders, turns into a PDF and decodes. */
+export const WARM_UP_ZPL = '^XA^FO20,20^BY2^BCN,80^FD123456^FS^XZ';
+
 export const LABEL_CONTENT_TYPES: Record<LabelFormat, string> = { png: 'image/png', pdf: 'application/pdf' };
 
 export interface LabelRequest {
@@ -178,6 +181,17 @@ export class LabelService {
   async graphic(image: Uint8Array, options: GraphicOptions, run: RunOptions = {}): Promise<ZplGraphic> {
     const [json] = await this.runner.run({ op: 'graphic', image, options }, run);
     return JSON.parse(Buffer.from(json!).toString('utf8')) as ZplGraphic;
+  }
+
+  /**
+   * Loads in a render worker what a first use needs — the engine, the PDF writer and the bar code
+   * decoder — by one small render, PDF and decode (`serve` runs it after start, in the background).
+   */
+  async warmUp(): Promise<void> {
+    const run = { client: 'warm-up' };
+    const [png] = await this.runner.run({ op: 'render', zpl: WARM_UP_ZPL, widthMm: 50, heightMm: 25, dpmm: 8 }, run);
+    await this.runner.run({ op: 'pdf', pngs: [png!], rotation: 0, page: { width: 144, height: 72 } }, run);
+    await this.runner.run({ op: 'decode', images: [png!] }, run);
   }
 
   close(): Promise<void> {
