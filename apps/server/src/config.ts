@@ -57,6 +57,8 @@ export const envSchema = z.object({
   BUSY_BODY_TIMEOUT_MS: positiveInteger(5_000),
   /** Strict-Transport-Security max-age in seconds; 0 = not sent (plain HTTP deployments). */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
+  /** `serve` loads what a first use needs (city index, a render worker's engine, PDF writer and decoder) after start; 0 = not. */
+  WARM_UP_ON_START: z.enum(['0', '1']).default('1'),
   AUTH: z.enum(['off', 'proxy', 'basic']).default('off'),
   AUTH_PROXY_HEADER: z
     .string()
@@ -101,6 +103,7 @@ export interface AppConfig {
   /** How long an address holding more than half its share has to deliver a request body. */
   busyBodyTimeoutMs: number;
   hstsMaxAge: number;
+  warmUpOnStart: boolean;
   auth: AuthConfig;
   /** The modules whose settings loadConfig read (buildApp refuses to assemble any other that has some). */
   [settingsOf]?: readonly string[];
@@ -217,6 +220,7 @@ export function loadConfig(
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS || Math.max(1, Math.floor(e.MAX_CONNECTIONS / 4)),
     busyBodyTimeoutMs: e.BUSY_BODY_TIMEOUT_MS,
     hstsMaxAge: e.HSTS_MAX_AGE,
+    warmUpOnStart: e.WARM_UP_ON_START === '1',
     auth,
     [settingsOf]: modules.filter((m) => m.config).map((m) => m.name),
   };

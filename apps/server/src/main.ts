@@ -1,5 +1,6 @@
 import { loadConfig, openBindWarning, type AppConfig } from './config.js';
-import { buildApp } from './app.js';
+import { buildApp, servicesOf } from './app.js';
+import { warmUp } from './warmUp.js';
 import { labModules } from './modules/index.js';
 
 /** Start the server and stop it cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database. */
@@ -29,6 +30,7 @@ export async function serve(overrides: Partial<AppConfig> = {}): Promise<void> {
   const open = openBindWarning(config);
   if (open) app.log.warn({ host: config.host, auth: config.auth.mode }, open);
   await app.listen({ port: config.port, host: config.host });
+  if (config.warmUpOnStart) void warmUp(servicesOf(app), app.log);
 }
 
 const isEntry = import.meta.url === new URL(`file://${process.argv[1] ?? ''}`).href;

@@ -62,7 +62,12 @@ export const symbolCheck = z.object({
     })
     .nullable(),
   verdict,
+  /** In English. */
   warnings: z.array(z.string()),
+  /** The warnings as codes and values (`@lab/core/labels/check` notes), for the reader's language. */
+  notes: z
+    .array(z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }))
+    .optional(),
 });
 export type SymbolCheckReply = z.output<typeof symbolCheck>;
 

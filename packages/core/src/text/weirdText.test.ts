@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBytes, encodeText } from './codepages.js';
 import { isUnrecoverableText, rankRepairs, repairWeirdText, type WeirdTextCandidate } from './weirdText.js';
+import { partialUtf8 } from './partialUtf8.js';
 
 const best = (input: string) => repairWeirdText(input)[0];
 
@@ -43,6 +44,29 @@ describe('repairWeirdText', () => {
 
   it('keeps most of a repair when Windows-1252 lost a byte', () => {
     expect(best('ä¸­æ–‡ä¹±ç\u00a0')?.text).toBe('中文乱\ufffd');
+  });
+
+  it('repairs a copy-paste whose non-breaking space became a space (Ã\u00a0 = à)', () => {
+    expect(best('Ã©tÃ© Ã  Paris')).toMatchObject({ text: 'été à Paris', steps: ['utf8-as-1252'], kept: [] });
+  });
+
+  it('repairs what can be repaired and marks the rest as kept', () => {
+    // "café" was right all along (é alone is no UTF-8); "Ã©tÃ©" is été garbled.
+    const repair = best('café Ã©tÃ© ¿');
+    expect(repair).toMatchObject({ text: 'café été ¿', steps: ['utf8-as-1252'] });
+    expect(repair!.kept.map(([a, b]) => repair!.text.slice(a, b))).toEqual(['é', '¿']);
+  });
+
+  it('property: accented text garbled as Windows-1252, non-breaking spaces turned spaces, comes back whole', () => {
+    const alphabet = [...'abcdefghij éèàâçôûüöäñ.,;-'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 30 }), (chars) => {
+        const original = chars.join('');
+        const garbled = garble(original, 'utf-8', 'windows-1252').replaceAll('\u00a0', ' ');
+        const bytes = encodeText(garbled, 'windows-1252')!;
+        expect(partialUtf8(garbled, bytes)).toEqual({ text: original, kept: [] });
+      }),
+    );
   });
 
   it('offers nothing for text that is already fine', () => {
@@ -116,6 +140,7 @@ describe('repairWeirdText', () => {
           transformation: '',
           score: r.score,
           unrecoverable: isUnrecoverableText(r.text),
+          kept: [],
         }));
         const ranked = rankRepairs(candidates);
         expect([...ranked].sort(byText)).toEqual([...candidates].sort(byText));

@@ -1,6 +1,7 @@
 import { decodeHTML } from 'entities';
 import { checkBase64 } from './base64.js';
 import { decodeBytes, decodeLenient, encodeText, type Codepage, type DecodableCodepage } from './codepages.js';
+import { partialUtf8 } from './partialUtf8.js';
 import { textPlausibility } from './textScore.js';
 
 /**
@@ -28,6 +29,8 @@ export interface WeirdTextCandidate {
   score: number;
   /** The text is mostly damage nobody can undo (see `isUnrecoverableText`): ranked last, tagged. */
   unrecoverable: boolean;
+  /** [start, end) ranges of `text` left as they were because they could not be repaired. */
+  kept: [number, number][];
 }
 
 /** Replacement characters (U+FFFD) written as UTF-8 and read as GBK: the bytes are gone for good. */
@@ -68,8 +71,11 @@ function misread(actual: DecodableCodepage, readAs: Codepage) {
     const bytes = encodeText(text, readAs);
     if (!bytes) return undefined;
     // Windows-1252 has no character for five bytes, so that misreading often loses one: keep what
-    // decodes, the replacement characters cost the candidate its rank.
-    return decodeBytes(bytes, actual) ?? (readAs === 'windows-1252' ? decodeLenient(bytes, actual) : undefined);
+    // decodes, the replacement characters cost the candidate its rank. UTF-8 is repaired where it
+    // can be and the rest kept as it was (partialUtf8).
+    const whole = decodeBytes(bytes, actual);
+    if (whole !== undefined || readAs !== 'windows-1252') return whole;
+    return actual === 'utf-8' ? partialUtf8(text, bytes).text : decodeLenient(bytes, actual);
   };
 }
 
@@ -150,7 +156,15 @@ export const WEIRD_TEXT_TRANSFORMS: WeirdTextTransform[] = [
 
 const labelOf = new Map(WEIRD_TEXT_TRANSFORMS.map((t) => [t.id, t.label]));
 
-function candidate(text: string, steps: string[]): WeirdTextCandidate {
+/** What a last step of UTF-8 read as Windows-1252 left as it was in `from`'s repair. */
+function keptOf(from: string, steps: string[]): [number, number][] {
+  if (steps.at(-1) !== 'utf8-as-1252') return [];
+  const bytes = encodeText(from, 'windows-1252');
+  if (!bytes || decodeBytes(bytes, 'utf-8') !== undefined) return [];
+  return partialUtf8(from, bytes).kept;
+}
+
+function candidate(text: string, steps: string[], from: string): WeirdTextCandidate {
   const labels = steps.map((s) => labelOf.get(s) ?? s);
   return {
     text,
@@ -159,6 +173,7 @@ function candidate(text: string, steps: string[]): WeirdTextCandidate {
     transformation: labels.join(' → '),
     score: textPlausibility(text),
     unrecoverable: isUnrecoverableText(text),
+    kept: keptOf(from, steps),
   };
 }
 
@@ -183,10 +198,10 @@ export function repairWeirdText(input: string, limit = 10): WeirdTextCandidate[]
     if (!seen || c.steps.length < seen.steps.length) best.set(c.text, c);
   };
   for (const first of applyAll(input)) {
-    const one = candidate(first.out, [first.id]);
+    const one = candidate(first.out, [first.id], input);
     if (one.score > base) keep(one);
     for (const second of applyAll(first.out)) {
-      const two = candidate(second.out, [first.id, second.id]);
+      const two = candidate(second.out, [first.id, second.id], first.out);
       if (two.score > Math.max(base, one.score) && two.text !== input) keep(two);
     }
   }

@@ -5,6 +5,7 @@ import { registerRoute, type ZodApp } from '../../http/routes.js';
 import { checkLabels } from './check.js';
 import { readLabelBody } from './labelBody.js';
 import type { ClientConcurrency } from './limits.js';
+import { renderFailureReply } from './renderFailure.js';
 import { renderForRequest } from './renderRequest.js';
 import type { LabelService } from './service.js';
 
@@ -62,7 +63,7 @@ export function registerCheckRoute(app: ZodApp, service: LabelService, perClient
           'Body: as the render route (ZPL raw or the multipart field "file"; a PNG image is decoded only). ' +
           'Multipart fields "reply" (the create-shipment reply JSON) and "trackingNumber" (the piece) add the shipment check.',
         tags: ['labels'],
-        response: { 400: message, 413: message, 422: message, 429: message, 503: message },
+        response: { 400: message, 413: message, 422: renderFailureReply, 429: message, 503: message },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.js';
 import { labelClient, requestSignal, TooManyRendersError, type ClientConcurrency } from './limits.js';
 import { RenderBusyError, RenderCancelledError, RenderError, RenderTimeoutError, type RunOptions } from './pool.js';
+import { LabelNotRenderedError, renderFailureBody } from './renderFailure.js';
 import { LabelIndexError, LabelTooLargeError } from './service.js';
 
 /**
@@ -33,6 +34,8 @@ function answerRenderError(err: unknown, reply: FastifyReply) {
   if (err instanceof LabelIndexError) {
     return reply.code(404).header('x-total-count', String(err.total)).send({ message: err.message });
   }
+  // A label the engine fails on: our words, the last command it read, its own message as detail.
+  if (err instanceof LabelNotRenderedError) return reply.code(422).send(renderFailureBody(err));
   if (err instanceof RenderError || err instanceof RenderTimeoutError || err instanceof LabelTooLargeError) {
     throw new HttpError(422, err.message);
   }

@@ -175,6 +175,21 @@ describe('label conversion service', () => {
     expect(notZpl.json()).toEqual({ message: 'Error rendering: no labels parsed' });
   });
 
+  it('says a label the engine fails on could not be rendered, names the last command it read, keeps its message as detail', async () => {
+    const poison = '^XA\n^FO10,10^A0N,30,30^FDok^FS\n^FO10,60^GFA,0,0,0,^FS\n^XZ';
+    for (const url of [`${base}/8dpmm/labels/4x6/0/`, `${base}/8dpmm/labels/4x6/check`]) {
+      const res = await post(url, poison);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        message:
+          'The label could not be rendered: the engine failed after ^GF at line 3, column 9 (the last command it read)',
+        code: 'label-not-rendered',
+        detail: 'Unexpected error: runtime error: integer divide by zero',
+        lastCommand: { name: '^GF', text: '^GFA,0,0,0,', offset: 39, line: 3, column: 9 },
+      });
+    }
+  });
+
   it('publishes the routes in the OpenAPI document and the service URL in the client config', async () => {
     const spec = (await t.app.inject('/lab/api/openapi.json')).json();
     expect(Object.keys(spec.paths)).toEqual(

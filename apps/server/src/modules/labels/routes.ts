@@ -10,6 +10,7 @@ import { readLabelBody } from './labelBody.js';
 import { ClientConcurrency } from './limits.js';
 import { renderForRequest } from './renderRequest.js';
 import type { LabelFormat } from './service.js';
+import { renderFailureReply } from './renderFailure.js';
 import {
   analyzeForRequest,
   graphicsRoute,
@@ -127,7 +128,7 @@ export const labelRoutes: ModulePlugin<'labelRenderer'> = async (app) => {
     404: message,
     406: message,
     413: message,
-    422: message,
+    422: renderFailureReply,
     429: message,
     503: message,
   };

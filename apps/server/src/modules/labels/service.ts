@@ -5,9 +5,13 @@ import { labelPixelSize, pdfPageSize, type Dpmm, type LabelSize, type Rotation }
 import type { DecodedSymbol } from '@lab/core/labels/check';
 import type { GraphicOptions, LabelQuality, SheetOptions, ZplGraphic } from '@lab/core/labels/zpl';
 import { RenderCancelledError, RenderError, RenderPool, type JobRunner, type RunOptions } from './pool.js';
+import { isEngineFailure, LabelNotRenderedError, lastCommandBeforeFailure } from './renderFailure.js';
 import type { LabelSettings } from './settings.js';
 
 export type LabelFormat = 'png' | 'pdf';
+
+/** The label `warmUp` renders, turns into a PDF and decodes. */
+export const WARM_UP_ZPL = '^XA^FO20,20^BY2^BCN,80^FD123456^FS^XZ';
 
 export const LABEL_CONTENT_TYPES: Record<LabelFormat, string> = { png: 'image/png', pdf: 'application/pdf' };
 
@@ -179,6 +183,17 @@ export class LabelService {
     return JSON.parse(Buffer.from(json!).toString('utf8')) as ZplGraphic;
   }
 
+  /**
+   * Loads in a render worker what a first use needs — the engine, the PDF writer and the bar code
+   * decoder — by one small render, PDF and decode (`serve` runs it after start, in the background).
+   */
+  async warmUp(): Promise<void> {
+    const run = { client: 'warm-up' };
+    const [png] = await this.runner.run({ op: 'render', zpl: WARM_UP_ZPL, widthMm: 50, heightMm: 25, dpmm: 8 }, run);
+    await this.runner.run({ op: 'pdf', pngs: [png!], rotation: 0, page: { width: 144, height: 72 } }, run);
+    await this.runner.run({ op: 'decode', images: [png!] }, run);
+  }
+
   close(): Promise<void> {
     this.outputs.clear();
     this.labelSets.clear();
@@ -197,21 +212,35 @@ export class LabelService {
       const px = labelPixelSize(request.size, request.dpmm);
       const controller = new AbortController();
       // Half a dot under the target keeps the engine's round-up on exactly `px` dots.
-      const promise = this.runner
-        .run(
+      const renderOf = (zpl: string) =>
+        this.runner.run(
           {
             op: 'render',
-            zpl: bytesToText(request.zpl),
+            zpl,
             widthMm: (px.width - 0.5) / request.dpmm,
             heightMm: (px.height - 0.5) / request.dpmm,
             dpmm: request.dpmm,
           },
           { client, signal: controller.signal },
-        )
+        );
+      const promise = renderOf(bytesToText(request.zpl))
         .then((images) => {
           const set = images.map(asBuffer);
           this.labelSets.set(key, set);
           return set;
+        })
+        .catch(async (err: unknown) => {
+          if (!isEngineFailure(err)) throw err;
+          // A label the engine fails on: find the last command it read, in our words.
+          const fails = (zpl: string) =>
+            renderOf(zpl).then(
+              () => false,
+              (e: unknown) => {
+                if (isEngineFailure(e)) return true;
+                throw e;
+              },
+            );
+          throw new LabelNotRenderedError(err.message, await lastCommandBeforeFailure(request.zpl, fails));
         })
         .finally(() => this.inFlight.delete(key));
       shared = { promise, controller, waiters: 0 };

@@ -361,7 +361,10 @@ describe.each(dialectsFor('dialect-sensitive'))('useful-tools lookups on %s', (d
         admin_name_cn: '上海市',
       });
       const [santos] = (await t.app.inject(`${api}/utils/v1/cities?q=santos&country=BR&limit=1`)).json().data;
-      expect(santos).toMatchObject({ country_code: 'BR', admin_name: null, admin_name_cn: null });
+      // Every country's subdivisions are named (iso3166-2-db), not only China's and the US's.
+      expect(santos).toMatchObject({ country_code: 'BR', admin_name: 'São Paulo', admin_name_cn: '聖保羅' });
+      const [munich] = (await t.app.inject(`${api}/utils/v1/cities?q=munich&country=DE&limit=1`)).json().data;
+      expect(munich).toMatchObject({ admin_code: '02', admin_name: 'Bavaria', admin_name_cn: '巴伐利亚' });
       expect(first.population).toBeGreaterThan(8_000_000);
       const paris = (await t.app.inject(`${api}/utils/v1/cities?q=paris&country=us&limit=5`)).json().data;
       expect(paris.length).toBeGreaterThan(0);

@@ -83,6 +83,11 @@ export class Places {
   }
 
   /** Where a search starts: a US ZIP's coordinates, else the most populous city of that name. */
+  /** Builds the city index now (`serve` runs it after start, so the first search does not wait for it). */
+  async warm(): Promise<void> {
+    await this.cities.get();
+  }
+
   async findOrigin(address: { city?: string; postalCode?: string; countryCode?: string }): Promise<Origin | undefined> {
     const country = (address.countryCode ?? 'US').toUpperCase();
     const postal = address.postalCode ? normalizePostalCode(country, address.postalCode) : '';

@@ -1,9 +1,69 @@
 import { Alert, Flex, List, Tag, Typography } from 'antd';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import type { CheckedSymbol, LabelCheckReply } from './labelCheck';
+import { checkMessages } from './checkMessages';
 import { messages } from './messages';
 
 type CheckedLabel = LabelCheckReply['labels'][number];
+type ShipmentLine = NonNullable<CheckedLabel['shipment']>[number];
+type NoteWords = Record<keyof (typeof checkMessages)['en'], string>;
+
+/** A symbol's warnings in the reader's language (its notes), else as the reply words them. */
+function warningsOf(symbol: CheckedSymbol, words: NoteWords): string[] {
+  if (!symbol.notes) return symbol.warnings;
+  return symbol.notes.map((n, i) =>
+    n.code in words ? fillMessage(words[n.code as keyof NoteWords], n.params) : (symbol.warnings[i] ?? n.code),
+  );
+}
+
+/** A shipment line in the reader's language, from its item and outcome. */
+function shipmentText(line: ShipmentLine, words: NoteWords): string {
+  const key: keyof NoteWords =
+    line.item === 'trackingNumber'
+      ? line.ok
+        ? 'trackingFound'
+        : 'trackingMissing'
+      : line.item === 'checkDigit'
+        ? line.ok
+          ? 'checkDigitRight'
+          : 'checkDigitWrong'
+        : line.item === 'postalCode'
+          ? line.ok
+            ? 'postalCodeFound'
+            : 'postalCodeMissing'
+          : line.ok
+            ? 'serviceFound'
+            : 'serviceMissing';
+  return fillMessage(words[key], { value: line.expected });
+}
+
+/** Not decoded and not failed: a symbology the decoder does not read (checked with a scanner). */
+const unchecked = (s: CheckedSymbol) => s.text === null && s.verdict === 'warn';
+
+/** What was checked and what was not, in one line. */
+function summaryOf(label: CheckedLabel, m: (typeof messages)['en']): string {
+  const n = label.symbols.length;
+  if (n === 0) return m.noSymbols;
+  const failed = label.symbols.filter((s) => s.verdict === 'fail').length;
+  const notRead = label.symbols.filter(unchecked);
+  const warned = label.symbols.filter((s) => s.verdict === 'warn' && !unchecked(s)).length;
+  const decoded = label.symbols.filter((s) => s.text !== null).length;
+  const head = failed
+    ? fillMessage(m.checkSummaryFail, { failed, n })
+    : notRead.length
+      ? [
+          fillMessage(m.checkSummaryChecked, { decoded, n }),
+          warned ? fillMessage(m.checkSummaryWarned, { warned }) : '',
+        ]
+          .filter(Boolean)
+          .join('; ')
+      : warned
+        ? fillMessage(m.checkSummaryWarn, { warned })
+        : fillMessage(m.checkSummaryPass, { n });
+  if (!notRead.length) return head;
+  const names = [...new Set(notRead.map((s) => s.symbology))].join(', ');
+  return `${head} · ${fillMessage(m.checkNotChecked, { names })}`;
+}
 
 const COLOURS = { pass: '#389e0d', warn: '#d48806', fail: '#cf1322' } as const;
 const MARKS = { pass: '✓', warn: '!', fail: '✗' } as const;
@@ -70,6 +130,7 @@ export function CheckOverlay({ label, geometry }: { label: CheckedLabel; geometr
 
 function SymbolLine({ symbol }: { symbol: CheckedSymbol }) {
   const m = useMessages(messages);
+  const words = useMessages(checkMessages);
   return (
     <List.Item data-testid="check-symbol" data-verdict={symbol.verdict}>
       <Flex vertical gap={2} style={{ width: '100%' }}>
@@ -89,7 +150,7 @@ function SymbolLine({ symbol }: { symbol: CheckedSymbol }) {
             {fillMessage(m.field, { x: symbol.field.x, y: symbol.field.y, data: visible(symbol.field.data) })}
           </Typography.Text>
         ) : null}
-        {symbol.warnings.map((w) => (
+        {warningsOf(symbol, words).map((w) => (
           <Typography.Text key={w} type={symbol.verdict === 'fail' ? 'danger' : 'warning'}>
             {w}
           </Typography.Text>
@@ -102,17 +163,9 @@ function SymbolLine({ symbol }: { symbol: CheckedSymbol }) {
 /** The check of one label in words: a summary, each symbol, and the shipment lines ✓/✗. */
 export function CheckList({ label }: { label: CheckedLabel }) {
   const m = useMessages(messages);
+  const words = useMessages(checkMessages);
   const n = label.symbols.length;
-  const failed = label.symbols.filter((s) => s.verdict === 'fail').length;
-  const warned = label.symbols.filter((s) => s.verdict === 'warn').length;
-  const summary =
-    n === 0
-      ? m.noSymbols
-      : failed
-        ? fillMessage(m.checkSummaryFail, { failed, n })
-        : warned
-          ? fillMessage(m.checkSummaryWarn, { warned })
-          : fillMessage(m.checkSummaryPass, { n });
+  const summary = summaryOf(label, m);
   return (
     <Flex vertical gap={4} data-testid="check-results">
       <Alert
@@ -133,7 +186,7 @@ export function CheckList({ label }: { label: CheckedLabel }) {
                 <Tag color={c.ok === null ? 'default' : c.ok ? 'success' : 'error'}>
                   {c.ok === null ? '–' : c.ok ? '✓' : '✗'}
                 </Tag>
-                {c.message}
+                {shipmentText(c, words)}
               </span>
             </List.Item>
           )}

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { fakeServer } from '@/test/fakeServer';
 import type { LabelCheckReply } from './labelCheck';
 import { LabelViewer } from './LabelViewer';
-import { labelUrl } from './labelService';
+import { LabelServiceError, labelUrl } from './labelService';
 
 let created: Blob[];
 let opened: string[];
@@ -86,6 +86,30 @@ describe('LabelViewer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(clicked.map((c) => c.download)).toEqual(['label.zpl', 'label-1.pdf']));
     expect(created).toContain(pdf);
+  });
+
+  it('words a label the engine fails on: could not be rendered, the last command, the engine message as detail', () => {
+    const error = new LabelServiceError('The label could not be rendered', {
+      message: 'The label could not be rendered',
+      code: 'label-not-rendered',
+      detail: 'Unexpected error: runtime error: integer divide by zero',
+      lastCommand: { name: '^GF', text: '^GFA,0,0,0,', offset: 39, line: 3, column: 9 },
+    });
+    const { unmount } = renderWithProviders(<LabelViewer kind="png" blobs={[]} error={error} />);
+    expect(screen.getByTestId('label-error')).toHaveTextContent(
+      'The label could not be rendered: the engine failed after ^GF at line 3, column 9 (the last command it read)',
+    );
+    expect(screen.getByTestId('label-error-detail')).toHaveTextContent(
+      'Engine message: Unexpected error: runtime error: integer divide by zero',
+    );
+    unmount();
+    renderWithProviders(<LabelViewer kind="png" blobs={[]} error={error} />, { lang: 'zh' });
+    expect(screen.getByTestId('label-error')).toHaveTextContent(
+      '无法渲染此标签：渲染引擎在第 3 行第 9 列的 ^GF 之后出错（这是它读取的最后一条命令）',
+    );
+    expect(screen.getByTestId('label-error-detail')).toHaveTextContent(
+      '引擎消息：Unexpected error: runtime error: integer divide by zero',
+    );
   });
 
   it('shows the service error instead of a label', () => {
@@ -196,6 +220,67 @@ describe('LabelViewer Check', () => {
     fireEvent.click(screen.getByRole('button', { name: /Check/ }));
     expect(await screen.findByText('The check failed: Error rendering')).toBeInTheDocument();
     expect(((fetchMock.mock.calls[0]![1]!.body as FormData).get('file') as Blob).size).toBe(shown.size);
+  });
+
+  it('checks every label at once and keeps each label’s results with it while paging', async () => {
+    const symbol = (text: string) => ({ ...reply.labels[0]!.symbols[0]!, text });
+    const twoLabels: LabelCheckReply = {
+      ...reply,
+      verdict: 'pass',
+      labels: [
+        { index: 0, verdict: 'pass', symbols: [symbol('794000000014')] },
+        { index: 1, verdict: 'pass', symbols: [symbol('794000000025')] },
+      ],
+    };
+    const { fetchMock } = fakeServer({
+      'POST /labels/v1/printers/:dpmm/labels/:size/check': () => ({ body: twoLabels }),
+    });
+    renderWithProviders(
+      <LabelViewer
+        kind="png"
+        blobs={[png(1), png(2)]}
+        check={{ kind: 'zpl', zpl: '^XA^FD1^FS^XZ^XA^FD2^FS^XZ', dpmm: 8, size: '4x6' }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Check/ }));
+    expect(await screen.findByTestId('check-symbol')).toHaveTextContent('794000000014');
+    fireEvent.click(screen.getByRole('button', { name: 'Next label' }));
+    expect(screen.getByTestId('check-symbol')).toHaveTextContent('794000000025');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous label' }));
+    expect(screen.getByTestId('check-symbol')).toHaveTextContent('794000000014');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks every PNG label of a shipment, each against its own piece', async () => {
+    const pieces = ['794000000014', '794000000025'];
+    let call = 0;
+    const { fetchMock } = fakeServer({
+      'POST /labels/v1/printers/:dpmm/labels/:size/check': () => {
+        const piece = pieces[call++]!;
+        return {
+          body: {
+            ...reply,
+            source: 'image' as const,
+            labels: [
+              { index: 0, verdict: 'pass' as const, symbols: [{ ...reply.labels[0]!.symbols[0]!, text: piece }] },
+            ],
+          },
+        };
+      },
+    });
+    renderWithProviders(
+      <LabelViewer
+        kind="png"
+        blobs={[png(1), png(2)]}
+        check={{ kind: 'image', shipment: { trackingNumber: '794000000014,794000000025' } }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Check/ }));
+    expect(await screen.findByTestId('check-symbol')).toHaveTextContent('794000000014');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.map((c) => (c[1]!.body as FormData).get('trackingNumber'))).toEqual(pieces);
+    fireEvent.click(screen.getByRole('button', { name: 'Next label' }));
+    expect(await screen.findByTestId('check-symbol')).toHaveTextContent('794000000025');
   });
 
   it('offers no Check without a source', () => {

@@ -12,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import { CheckList, CheckOverlay } from './CheckResults';
 import { downloadBlob, openBlobInNewTab } from './download';
+import { RenderFailure } from './RenderFailure';
 import { requestLabelCheck, type LabelCheckReply, type LabelCheckSource } from './labelCheck';
 import type { PdfDocument } from './pdf';
 import { fillMessage, useMessages } from '@/lib/i18n';
@@ -41,7 +42,8 @@ export interface LabelViewerProps {
   onRotationChange?: (rotation: ViewerRotation) => void;
   caption?: ReactNode;
   loading?: boolean;
-  error?: string;
+  /** A failed render: a message, or the error (a label the engine fails on is worded from its body). */
+  error?: string | Error;
   /** Offer **Check**: decode every bar code of the shown label and check it (see LabelCheckSource). */
   check?: LabelCheckSource;
 }
@@ -141,56 +143,86 @@ function PdfPage({
   );
 }
 
+/** One label's check with the geometry of what was checked (ZPL: the rendered label; an image: its pixels). */
+interface LabelResult {
+  label: LabelCheckReply['labels'][number];
+  dpmm: number;
+  widthDots: number;
+  heightDots: number;
+}
+
 /**
- * The Check action's state: the check of the shown content, forgotten when the content changes.
- * ZPL is checked as a whole (every label); a PNG label or PDF page is sent as the PNG shown.
+ * The Check action's state: every label of the shown content checked at once, each label's result
+ * kept with it while the reader pages, forgotten when the content changes. ZPL is checked as a
+ * whole (one request); PNG labels and PDF pages are sent one by one as the PNG shown.
  */
 function useLabelCheck(
   source: LabelCheckSource | undefined,
   kind: 'png' | 'pdf',
   blobs: Blob[],
-  page: number,
-): { reply?: LabelCheckReply; busy: boolean; error?: string; run: () => void } {
-  const [state, setState] = useState<{ reply?: LabelCheckReply; busy: boolean; error?: string; key?: string }>({
+  pages: number,
+): { results: LabelResult[]; busy: boolean; error?: Error; run: () => void } {
+  const [state, setState] = useState<{ results: LabelResult[]; busy: boolean; error?: Error }>({
+    results: [],
     busy: false,
   });
+  const generation = useRef(0);
   const zpl = source?.kind === 'zpl' ? source.zpl : undefined;
-  // What the check was made of: ZPL → the text; an image → the blob and page shown.
-  const key = zpl !== undefined ? `zpl:${zpl}` : `image:${page}`;
-  const shown = kind === 'png' ? blobs[page] : blobs[0];
-  useEffect(() => setState({ busy: false }), [zpl, shown]);
+  const images = zpl === undefined ? blobs : undefined;
+  useEffect(() => {
+    generation.current += 1;
+    setState({ results: [], busy: false });
+  }, [zpl, images]);
   const run = () => {
     if (!source) return;
-    setState({ busy: true, key });
+    const mine = ++generation.current;
+    const current = () => generation.current === mine;
+    setState({ results: [], busy: true });
     void (async () => {
       try {
-        let file: Blob;
-        let dpmm = 8;
-        let size = '4x6';
         if (source.kind === 'zpl') {
-          file = new Blob([source.zpl], { type: 'text/plain' });
-          dpmm = source.dpmm;
-          size = source.size;
-        } else if (kind === 'png') {
-          file = shown!;
-        } else {
-          const { pdfPageToPng } = await import('./pdf');
-          file = await pdfPageToPng(new Uint8Array(await shown!.arrayBuffer()), page + 1, PDF_SCALE_AT_100);
+          const file = new Blob([source.zpl], { type: 'text/plain' });
+          const reply = await requestLabelCheck(file, {
+            dpmm: source.dpmm,
+            size: source.size,
+            shipment: source.shipment,
+          });
+          const { dpmm, widthDots, heightDots } = reply;
+          if (current())
+            setState({ results: reply.labels.map((label) => ({ label, dpmm, widthDots, heightDots })), busy: false });
+          return;
         }
-        // An image is one label: of a piece list (`a,b,c`), the shown page's piece.
+        // An image is one label: of a piece list (`a,b,c`), that label's piece.
         const pieces = source.shipment?.trackingNumber?.split(',');
-        const shipment =
-          source.shipment && source.kind === 'image' && pieces
-            ? { ...source.shipment, trackingNumber: pieces[page] ?? pieces[0] }
-            : source.shipment;
-        const reply = await requestLabelCheck(file, { dpmm, size, shipment });
-        setState({ reply, busy: false, key });
+        const results: LabelResult[] = [];
+        const count = kind === 'png' ? blobs.length : pages;
+        for (let i = 0; i < count; i++) {
+          const file =
+            kind === 'png'
+              ? blobs[i]!
+              : await (
+                  await import('./pdf')
+                ).pdfPageToPng(new Uint8Array(await blobs[0]!.arrayBuffer()), i + 1, PDF_SCALE_AT_100);
+          const shipment =
+            source.shipment && pieces
+              ? { ...source.shipment, trackingNumber: pieces[i] ?? pieces[0] }
+              : source.shipment;
+          const reply = await requestLabelCheck(file, { dpmm: 8, size: '4x6', shipment });
+          if (!current()) return;
+          results.push({
+            label: reply.labels[0]!,
+            dpmm: reply.dpmm,
+            widthDots: reply.widthDots,
+            heightDots: reply.heightDots,
+          });
+          setState({ results: [...results], busy: i < count - 1 });
+        }
       } catch (err) {
-        setState({ busy: false, error: (err as Error).message, key });
+        if (current()) setState((s) => ({ results: s.results, busy: false, error: err as Error }));
       }
     })();
   };
-  return state.key === key ? { ...state, run } : { busy: false, run };
+  return { ...state, run };
 }
 
 /**
@@ -236,14 +268,15 @@ export function LabelViewer({
     setZoom(ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, at + dir))]!);
   };
   const current = kind === 'png' ? blobs[page] : blobs[0];
-  const checking = useLabelCheck(check, kind, blobs, page);
-  const checkedLabel = checking.reply?.labels[checking.reply.source === 'zpl' ? page : 0];
+  const checking = useLabelCheck(check, kind, blobs, pages);
+  const checked = checking.results[page];
+  const checkedLabel = checked?.label;
   // Dots of the check → screen pixels: a PNG shows its dots 1:1 at 100%; a PDF page is drawn at 8 dots/mm.
-  const dotsToPixels = (zoom / 100) * (kind === 'pdf' && checking.reply ? 8 / checking.reply.dpmm : 1);
+  const dotsToPixels = (zoom / 100) * (kind === 'pdf' && checked ? 8 / checked.dpmm : 1);
   // A PNG turns with its holder; a PDF page is drawn turned, so the boxes turn by arithmetic.
   const flip =
-    checking.reply && rotation === 180 && (kind === 'pdf' || controlledRotation !== undefined)
-      ? { width: checking.reply.widthDots, height: checking.reply.heightDots }
+    checked && rotation === 180 && (kind === 'pdf' || controlledRotation !== undefined)
+      ? { width: checked.widthDots, height: checked.heightDots }
       : undefined;
 
   const save = async (d: LabelDownload) => {
@@ -251,7 +284,7 @@ export function LabelViewer({
     downloadBlob(blob, typeof d.fileName === 'function' ? d.fileName(page) : d.fileName);
   };
 
-  if (error) return <Alert type="error" showIcon message={error} data-testid="label-error" />;
+  if (error) return <RenderFailure error={error} />;
   if (!current) return loading ? <Spin /> : null;
 
   return (
@@ -343,9 +376,7 @@ export function LabelViewer({
           {checkedLabel ? <CheckOverlay label={checkedLabel} geometry={{ scale: dotsToPixels, flip }} /> : null}
         </div>
       </div>
-      {checking.error ? (
-        <Alert type="error" showIcon title={fillMessage(m.checkFailed, { message: checking.error })} />
-      ) : null}
+      {checking.error ? <RenderFailure error={checking.error} prefix={m.checkFailed} /> : null}
       {checkedLabel ? <CheckList label={checkedLabel} /> : null}
       {kind === 'png' && blobs.length > 1 ? (
         <Flex wrap gap={8} data-testid="label-thumbnails">

@@ -117,7 +117,7 @@ export function ZplPreview({
           onRotationChange={setRotation}
           loading={rendered.isFetching}
           check={{ kind: 'zpl', zpl: text, dpmm: DPMM, size }}
-          error={rendered.error ? rendered.error.message : undefined}
+          error={rendered.error ?? undefined}
           caption={
             data
               ? fillMessage(m.caption, { n: data.total, labels: data.total === 1 ? m.oneLabel : m.labels, size })

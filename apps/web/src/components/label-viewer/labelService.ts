@@ -1,5 +1,16 @@
 import { useClientConfig } from '@/lib/config';
 
+/** A failed render with the service's answer (`RenderFailure` words a label the engine fails on from it). */
+export class LabelServiceError extends Error {
+  constructor(
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'LabelServiceError';
+  }
+}
+
 /** Our own conversion service; a site may point the app elsewhere (LABEL_SERVICE_URL). */
 export const DEFAULT_LABEL_SERVICE_URL = '/lab/api/labels';
 
@@ -34,13 +45,15 @@ export function labelUrl(baseUrl: string, options: ZplRenderOptions): string {
 
 async function failure(res: Response): Promise<Error> {
   let message = `${res.status} ${res.statusText}`.trim();
+  let body: unknown;
   try {
-    const body = (await res.json()) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) message = body.message;
+    body = await res.json();
+    const said = (body as { message?: unknown }).message;
+    if (typeof said === 'string' && said) message = said;
   } catch {
     // not JSON: keep the status line
   }
-  return new Error(message);
+  return new LabelServiceError(message, body);
 }
 
 /** One render: the PNG of one label or a PDF, with the label count of the whole ZPL. */

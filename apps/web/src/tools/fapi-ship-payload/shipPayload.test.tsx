@@ -14,7 +14,7 @@ function server(extra: Record<string, (body: unknown) => { status?: number; body
   return fakeServer({
     'GET /config': () => ({ body: { version: 't', fileShareUrl: null, publicBaseUrl: null, labelServiceUrl: null } }),
     'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
-    'GET /openapi-docs/ship--Shipment-Resource': () => ({ status: 404, body: { message: 'document not found' } }),
+    'GET /openapi-docs': () => ({ body: { documents: [] } }),
     ...extra,
   } as unknown as FakeRoutes);
 }
@@ -168,6 +168,7 @@ describe('Payload Generator', () => {
 
   it('reads the choices from the imported ship document', async () => {
     server({
+      'GET /openapi-docs': () => ({ body: { documents: [{ name: 'ship--Shipment-Resource' }] } }),
       'GET /openapi-docs/ship--Shipment-Resource': () => ({
         body: {
           components: {

@@ -10,6 +10,7 @@ import { formatPlace, formatUtc } from './format';
 import { messages } from './messages';
 import { simulatorActions, simulatorQueries } from './simulatorApi';
 import { useAdvance } from './useAdvance';
+import { statusTag, statusWords } from './statusWords';
 
 type ShipmentEvent = SimShipment['events'][number];
 
@@ -42,6 +43,7 @@ function EventsTable({ shipment }: { shipment: SimShipment }) {
 /** The twin's shipments of the environment: state, scenario, events due and not yet due, "to delivery". */
 export function ShipmentsPanel({ environment }: { environment: SimEnvironmentName }) {
   const m = useMessages(messages);
+  const words = useMessages(statusWords);
   const queryClient = useQueryClient();
   const query = simulatorQueries.shipments(environment);
   const shipments = useQuery(query);
@@ -130,9 +132,7 @@ export function ShipmentsPanel({ environment }: { environment: SimEnvironmentNam
             title: m.colStatus,
             key: 'status',
             render: (_: unknown, s) => (
-              <Tag color={s.status.code === 'DL' ? 'green' : undefined}>
-                {s.status.description} ({s.status.code})
-              </Tag>
+              <Tag color={s.status.code === 'DL' ? 'green' : undefined}>{statusTag(words, s.status)}</Tag>
             ),
           },
           {

@@ -10,8 +10,10 @@ import {
   expectedSymbol,
   minimumModuleDots,
   mod10CheckDigit,
+  noteText,
   shipmentExpectation,
   symbologyOfFormat,
+  UNREAD_SYMBOLOGIES,
   type DecodedSymbol,
 } from './index.js';
 
@@ -125,6 +127,20 @@ describe('checkLabel', () => {
     ]);
   });
 
+  it('gives each warning as a code and its values, worded in English by noteText', () => {
+    const wide = { ...code128, box: { ...code128.box, width: 520 }, text: '123457' };
+    const result = checkLabel(label(zpl), [wide], printer);
+    expect(result.symbols.map((s) => s.notes)).toEqual([
+      [
+        { code: 'outsideArea', params: { width: 600, height: 1220 } },
+        { code: 'mismatch', params: { text: '123457', expected: '123456' } },
+      ],
+      [{ code: 'notDecoded', params: { symbology: 'QR Code' } }],
+    ]);
+    for (const s of result.symbols) expect(s.warnings).toEqual(s.notes.map(noteText));
+    expect(noteText({ code: 'unreadSymbology', params: { symbology: 'MSI' } })).toBe(UNREAD_SYMBOLOGIES.MSI);
+  });
+
   it('the narrowest bar a printer prints reliably', () => {
     expect([6, 8, 12, 24].map(minimumModuleDots)).toEqual([2, 2, 3, 5]);
     const result = checkLabel(label('^XA^FO100,100^BY1^BCN,100^FD>;123456^FS^XZ'), [code128], {
@@ -156,8 +172,16 @@ describe('checkLabel', () => {
     expect(decodedOnly([qr, code128])).toEqual({
       verdict: 'pass',
       symbols: [
-        { symbology: 'Code 128', text: '123456', box: code128.box, field: null, verdict: 'pass', warnings: [] },
-        { symbology: 'QR Code', text: 'HELLO', box: qr.box, field: null, verdict: 'pass', warnings: [] },
+        {
+          symbology: 'Code 128',
+          text: '123456',
+          box: code128.box,
+          field: null,
+          verdict: 'pass',
+          warnings: [],
+          notes: [],
+        },
+        { symbology: 'QR Code', text: 'HELLO', box: qr.box, field: null, verdict: 'pass', warnings: [], notes: [] },
       ],
     });
   });
@@ -196,6 +220,24 @@ describe('the label against its shipment', () => {
     });
     expect(shipmentExpectation(reply, '794000000025')?.trackingNumber).toBe('794000000025');
     expect(shipmentExpectation({ output: {} })).toBeUndefined();
+  });
+
+  it("reads the postal code from the reply's operationalDetail when it names no recipient address", () => {
+    const twinReply = {
+      output: {
+        transactionShipments: [
+          {
+            masterTrackingNumber: tracking,
+            serviceType: 'PRIORITY_OVERNIGHT',
+            completedShipmentDetail: { operationalDetail: { postalCode: '90212', countryCode: 'US' } },
+          },
+        ],
+      },
+    };
+    const expectation = shipmentExpectation(twinReply)!;
+    expect(expectation.postalCode).toBe('90212');
+    const lines = checkShipment([`[)>\u001e01\u001d0290212\u001d840`, tracking], expectation);
+    expect(lines.find((l) => l.item === 'postalCode')).toMatchObject({ ok: true, expected: '90212' });
   });
 
   it('✓/✗ each item; postal code and service are not required in a symbol', () => {

@@ -5,6 +5,7 @@
  */
 import type { ZplField, ZplLabelData } from '../zpl/analyze.js';
 import { expectedSymbol, matchesExpected } from './expected.js';
+import { checkNote, noteText, UNREAD_SYMBOLOGIES, type CheckNote } from './notes.js';
 
 /** A box in dots, top left origin. */
 export interface Box {
@@ -50,8 +51,15 @@ export interface SymbolCheck {
   box: Box | null;
   field: CheckedField | null;
   verdict: Verdict;
+  /** In English (`noteText` of each note). */
   warnings: string[];
+  /** The same, as codes and values for the reader's language. */
+  notes: CheckNote[];
 }
+
+/** A symbol's check before its notes are worded. */
+type Checked = Omit<SymbolCheck, 'warnings'>;
+const worded = (c: Checked): SymbolCheck => ({ ...c, warnings: c.notes.map(noteText) });
 
 /** Decoder names (zxing-cpp formats) → the ZPL data extraction's names. */
 const FORMAT_NAMES: Record<string, string> = {
@@ -88,22 +96,6 @@ const COMPATIBLE: Record<string, readonly string[]> = {
 };
 const compatible = (fieldSymbology: string, decoded: string) =>
   fieldSymbology === decoded || (COMPATIBLE[fieldSymbology] ?? []).includes(decoded);
-
-/**
- * Symbologies the decoder does not read from a raster reliably: not decoding them is a warning,
- * not a failure (scan them with a scanner).
- */
-export const UNREAD_SYMBOLOGIES: Readonly<Record<string, string>> = {
-  MaxiCode:
-    'MaxiCode is not decoded: the decoder (zxing-cpp) does not find MaxiCode on a rendered label; check it with a scanner',
-  POSTNET: 'POSTNET is not decoded: the decoder reads no postal bar codes; check it with a scanner',
-  'UPC/EAN extension': 'UPC/EAN extensions are not decoded on their own; check them with a scanner',
-  'Industrial 2 of 5': 'Industrial 2 of 5 is not decoded: the decoder does not read it; check it with a scanner',
-  'Standard 2 of 5': 'Standard 2 of 5 is not decoded: the decoder does not read it; check it with a scanner',
-  MSI: 'MSI is not decoded: the decoder does not read it; check it with a scanner',
-  Plessey: 'Plessey is not decoded: the decoder does not read it; check it with a scanner',
-  'Code 11': 'Code 11 is not decoded: the decoder does not read it; check it with a scanner',
-};
 
 /** Bar codes whose narrowest element is `^BY`'s module width (the others use their own magnification). */
 const BY_MODULE = new Set([
@@ -218,43 +210,47 @@ export function checkLabel(label: ZplLabelData, decoded: readonly DecodedSymbol[
   }
 
   const minimum = minimumModuleDots(profile.dpmm);
-  const printerWarnings = (field: ZplField): string[] => {
+  const printerNotes = (field: ZplField): CheckNote[] => {
     const dots = moduleDots(field);
     if (dots === undefined || dots >= minimum) return [];
     return [
-      `the narrow bar is ${dots} dot${dots === 1 ? '' : 's'} (${(dots / profile.dpmm).toFixed(2)} mm): below the ${minimum} dots a ${profile.dpmm} dpmm printer prints reliably`,
+      checkNote('narrowBar', {
+        dots,
+        dotWord: dots === 1 ? 'dot' : 'dots',
+        mm: (dots / profile.dpmm).toFixed(2),
+        minimum,
+        dpmm: profile.dpmm,
+      }),
     ];
   };
 
-  const out: SymbolCheck[] = decoded.map((symbol, s) => {
+  const out: Checked[] = decoded.map((symbol, s) => {
     const f = fieldOf.get(s);
-    const warnings: string[] = [];
+    const notes: CheckNote[] = [];
     let verdict: Verdict = 'pass';
     if (outsideArea(symbol.box, profile)) {
-      warnings.push(
-        `the symbol lies partly outside the printable area (${profile.widthDots} × ${profile.heightDots} dots)`,
-      );
+      notes.push(checkNote('outsideArea', { width: profile.widthDots, height: profile.heightDots }));
       verdict = 'fail';
     }
     if (f === undefined) {
-      warnings.push('no bar code field of the ZPL draws this symbol (a graphic?)');
+      notes.push(checkNote('noField'));
       return {
         symbology: symbol.symbology,
         text: symbol.text,
         box: symbol.box,
         field: null,
         verdict: worst([verdict, 'warn']),
-        warnings,
+        notes,
       };
     }
     const field = fields[f]!;
     const wanted = expected[f]!;
     if (!matchesExpected(symbol.text, wanted)) {
-      warnings.push(`decoded "${symbol.text}" but the field should give "${wanted.text}"`);
+      notes.push(checkNote('mismatch', { text: symbol.text, expected: wanted.text }));
       verdict = 'fail';
     }
-    const narrow = printerWarnings(field);
-    warnings.push(...narrow);
+    const narrow = printerNotes(field);
+    notes.push(...narrow);
     return {
       symbology: symbol.symbology,
       text: symbol.text,
@@ -262,24 +258,24 @@ export function checkLabel(label: ZplLabelData, decoded: readonly DecodedSymbol[
       field: checkedField(field),
       // A bar the printer cannot draw reliably will not scan reliably, however clean the raster.
       verdict: worst([verdict, narrow.length ? 'fail' : 'pass']),
-      warnings,
+      notes,
     };
   });
 
   fields.forEach((field, f) => {
     if (taken.has(f)) return;
     const symbology = field.symbology ?? '';
-    const unread = UNREAD_SYMBOLOGIES[symbology];
-    const warnings = unread
-      ? [unread]
-      : [`the ${symbology} symbol does not decode${whyNotDecoded(field, profile)}`, ...printerWarnings(field)];
+    const unread = symbology in UNREAD_SYMBOLOGIES;
     out.push({
       symbology,
       text: null,
       box: null,
       field: checkedField(field),
       verdict: unread ? 'warn' : 'fail',
-      warnings: unread ? [...warnings, ...printerWarnings(field)] : warnings,
+      notes: [
+        unread ? checkNote('unreadSymbology', { symbology }) : whyNotDecoded(field, profile),
+        ...printerNotes(field),
+      ],
     });
   });
 
@@ -288,7 +284,7 @@ export function checkLabel(label: ZplLabelData, decoded: readonly DecodedSymbol[
     const pb = b.box ?? { x: b.field!.x, y: b.field!.y };
     return pa.y - pb.y || pa.x - pb.x;
   });
-  return { symbols: out, verdict: worst(out.map((s) => s.verdict)) };
+  return { symbols: out.map(worded), verdict: worst(out.map((s) => s.verdict)) };
 }
 
 /**
@@ -330,22 +326,30 @@ export function code128WidthDots(field: ZplField): number | undefined {
 /** The smallest symbol of a 2D symbology, in modules a side (QR version 1, Data Matrix 10 × 10, compact Aztec). */
 const SMALLEST_MATRIX: Readonly<Record<string, number>> = { 'QR Code': 21, 'Data Matrix': 10, Aztec: 15 };
 
-/** The likely reasons a drawn symbol did not decode, as far as the ZPL tells. */
-function whyNotDecoded(field: ZplField, profile: PrinterProfile): string {
+/** The likely reason a drawn symbol did not decode, as far as the ZPL tells. */
+function whyNotDecoded(field: ZplField, profile: PrinterProfile): CheckNote {
+  const symbology = field.symbology ?? '';
   // A ^FT origin is the symbol's bottom left: only its x says it starts outside.
   const yOutside = field.symbol?.origin !== 'FT' && field.y >= profile.heightDots;
-  if (field.x >= profile.widthDots || yOutside) return ': its origin is outside the printable area';
+  if (field.x >= profile.widthDots || yOutside) return checkNote('notDecodedOriginOutside', { symbology });
   const width = code128WidthDots(field);
   if (width !== undefined && field.x + width > profile.widthDots) {
-    return `: it is about ${width} dots wide and runs past the edge of the ${profile.widthDots}-dot print width`;
+    return checkNote('notDecodedPastEdge', { symbology, width, printWidth: profile.widthDots });
   }
   const dots = moduleDots(field);
-  const smallest = SMALLEST_MATRIX[field.symbology ?? ''];
+  const smallest = SMALLEST_MATRIX[symbology];
   if (smallest && dots !== undefined && field.x + smallest * dots > profile.widthDots) {
-    return `: it is at least ${smallest * dots} dots wide (${smallest} modules of ${dots}) and starts at x ${field.x} of the ${profile.widthDots}-dot print width`;
+    return checkNote('notDecodedMatrixPastEdge', {
+      symbology,
+      width: smallest * dots,
+      modules: smallest,
+      dots,
+      x: field.x,
+      printWidth: profile.widthDots,
+    });
   }
-  if (dots !== undefined && dots < minimumModuleDots(profile.dpmm)) return ': its narrow bar is too narrow';
-  return ' (clipped by the label edge, overlapped, or its quiet zone covered?)';
+  if (dots !== undefined && dots < minimumModuleDots(profile.dpmm)) return checkNote('notDecodedNarrow', { symbology });
+  return checkNote('notDecoded', { symbology });
 }
 
 export type LabelCheck = ReturnType<typeof checkLabel>;
@@ -354,14 +358,14 @@ export type LabelCheck = ReturnType<typeof checkLabel>;
 export function decodedOnly(decoded: readonly DecodedSymbol[], printer?: PrinterProfile): LabelCheck {
   const symbols: SymbolCheck[] = decoded.map((symbol) => {
     const outside = printer && outsideArea(symbol.box, printer);
-    return {
+    return worded({
       symbology: symbol.symbology,
       text: symbol.text,
       box: symbol.box,
       field: null,
       verdict: outside ? 'fail' : 'pass',
-      warnings: outside ? ['the symbol lies partly outside the image'] : [],
-    };
+      notes: outside ? [checkNote('outsideImage')] : [],
+    });
   });
   symbols.sort((a, b) => centre(a.box!).y - centre(b.box!).y || a.box!.x - b.box!.x);
   return { symbols, verdict: worst(symbols.map((s) => s.verdict)) };

@@ -1,3 +1,4 @@
 export * from './expected.js';
 export * from './check.js';
 export * from './shipment.js';
+export * from './notes.js';

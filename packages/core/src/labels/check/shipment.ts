@@ -47,17 +47,38 @@ function destinationPostalCode(value: unknown, inDestination = false, depth = 0)
   return '';
 }
 
+/** `operationalDetail.postalCode` (the destination's, as the carrier routes it), wherever the reply holds it. */
+function operationalPostalCode(value: unknown, depth = 0): string {
+  if (depth > 12) return '';
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = operationalPostalCode(v, depth + 1);
+      if (found) return found;
+    }
+    return '';
+  }
+  const o = obj(value);
+  const here = str(obj(o.operationalDetail).postalCode);
+  if (here) return here;
+  for (const v of Object.values(o)) {
+    const found = operationalPostalCode(v, depth + 1);
+    if (found) return found;
+  }
+  return '';
+}
+
 /**
  * What a create-shipment reply (`output.transactionShipments[0]`) says a label carries: the piece's
  * tracking number (`trackingNumber` when given, else the master), the service type and the
- * recipient's postal code when the reply holds them. Undefined when the reply names no tracking number.
+ * recipient's postal code when the reply holds them (a recipient or destination part, else the
+ * `operationalDetail.postalCode` a reply without the recipient's address carries). Undefined when the reply names no tracking number.
  */
 export function shipmentExpectation(reply: unknown, trackingNumber?: string): ShipmentExpectation | undefined {
   const ts = obj(arr(obj(obj(reply).output).transactionShipments)[0]);
   const tracking = trackingNumber || str(ts.masterTrackingNumber) || str(obj(arr(ts.pieceResponses)[0]).trackingNumber);
   if (!tracking) return undefined;
   const service = str(ts.serviceType);
-  const postalCode = destinationPostalCode(ts);
+  const postalCode = destinationPostalCode(ts) || operationalPostalCode(ts);
   return {
     trackingNumber: tracking,
     ...(postalCode ? { postalCode } : {}),

@@ -1,6 +1,6 @@
-import { subdivisionName } from '@lab/core/regions';
 import { registerRoute } from '../../../http/routes.js';
 import { countryCatalog } from '../regions/countries.js';
+import { adminName } from './subdivisions.js';
 import type { ModulePlugin } from '../../../module.js';
 
 /** Search Cities: the world's cities of 1,000+ people by name prefix (the places service's city table). */
@@ -23,7 +23,7 @@ export const citiesRoutes: ModulePlugin<'places'> = async (app) => {
       return {
         tookMs,
         data: cities.map((c) => {
-          const admin = subdivisionName(c.country, c.adminCode);
+          const admin = adminName(c.country, c.adminCode);
           return {
             id: c.id,
             name: c.name,

@@ -86,7 +86,7 @@ describe('Search Cities', () => {
     expect(screen.getByText('code 27')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Subdivision names are known for China and the United States only; for other countries the column shows the GeoNames first-level code.',
+        'The subdivision data has no name for some of these rows; for them the column shows the GeoNames first-level code.',
       ),
     ).toBeInTheDocument();
     unmount();
@@ -96,7 +96,7 @@ describe('Search Cities', () => {
     expect(await screen.findByText('上海市 (23)')).toBeInTheDocument();
     expect(screen.getByText('代码 27')).toBeInTheDocument();
     expect(
-      screen.getByText('只有中国和美国的州/省名称已知；其他国家/地区在此列显示 GeoNames 一级行政区代码。'),
+      screen.getByText('行政区数据中没有其中部分行的名称；这些行在此列显示 GeoNames 一级行政区代码。'),
     ).toBeInTheDocument();
   });
 
@@ -108,6 +108,6 @@ describe('Search Cities', () => {
     renderWithProviders(<CitiesTab />);
     await userEvent.type(screen.getByLabelText('city'), 'new{Enter}');
     expect(await screen.findByText('New York (NY)')).toBeInTheDocument();
-    expect(screen.queryByText(/Subdivision names are known/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/The subdivision data has no name/)).not.toBeInTheDocument();
   });
 });

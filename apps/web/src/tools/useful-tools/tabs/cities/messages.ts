@@ -18,7 +18,7 @@ export const messages = defineMessages({
     colPopulation: 'Population',
     adminCodeOnly: 'code {code}',
     adminNamesMissing:
-      'Subdivision names are known for China and the United States only; for other countries the column shows the GeoNames first-level code.',
+      'The subdivision data has no name for some of these rows; for them the column shows the GeoNames first-level code.',
   },
   zh: {
     required: '请先输入城市名称再搜索',
@@ -35,6 +35,6 @@ export const messages = defineMessages({
     colCoordinates: '坐标',
     colPopulation: '人口',
     adminCodeOnly: '代码 {code}',
-    adminNamesMissing: '只有中国和美国的州/省名称已知；其他国家/地区在此列显示 GeoNames 一级行政区代码。',
+    adminNamesMissing: '行政区数据中没有其中部分行的名称；这些行在此列显示 GeoNames 一级行政区代码。',
   },
 });

@@ -38,6 +38,22 @@ describe('Translate Weird Text', () => {
     ).toBeInTheDocument();
   });
 
+  it('repairs an ordinary copy-paste and marks what it kept as it was', async () => {
+    renderWithProviders(<WeirdTextTab />);
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: 'Ã©tÃ© Ã  Paris' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('été à Paris')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('weird text'), { target: { value: 'café Ã©tÃ© ¿' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('partly repaired')).toHaveAttribute(
+      'title',
+      'The marked characters could not be repaired and are shown as they were.',
+    );
+    const first = screen.getAllByRole('listitem')[0]!;
+    expect([...first.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['é', '¿']);
+    expect(first).toHaveTextContent('café été ¿');
+  });
+
   it('tags a repair that cannot bring the text back, in English and Chinese', async () => {
     renderWithProviders(<WeirdTextTab />);
     fireEvent.change(screen.getByLabelText('weird text'), { target: { value: '\ufffd\ufffd\ufffd\ufffd' } });

@@ -7,6 +7,19 @@ import { warnRequired } from '@/lib/calculators';
 import { useMessages } from '@/lib/i18n';
 import { messages } from './messages';
 
+/** A repair with the characters it kept as they were marked. */
+function RepairedText({ candidate }: { candidate: WeirdTextCandidate }) {
+  const parts: { text: string; kept: boolean }[] = [];
+  let at = 0;
+  for (const [start, end] of candidate.kept) {
+    if (start > at) parts.push({ text: candidate.text.slice(at, start), kept: false });
+    parts.push({ text: candidate.text.slice(start, end), kept: true });
+    at = end;
+  }
+  parts.push({ text: candidate.text.slice(at), kept: false });
+  return <>{parts.map((p, i) => (p.kept ? <mark key={i}>{p.text}</mark> : p.text))}</>;
+}
+
 /** Garbled text in, ranked repairs out, each naming the transformation that produced it. */
 export default function WeirdTextTab() {
   const m = useMessages(messages);
@@ -55,6 +68,11 @@ export default function WeirdTextTab() {
                         {label}
                       </Tag>
                     ))}
+                    {c.kept.length > 0 && (
+                      <Tag color="orange" title={m.partlyWhy}>
+                        {m.partly}
+                      </Tag>
+                    )}
                     {c.unrecoverable && (
                       <Tag color="red" title={m.unrecoverableWhy}>
                         {m.unrecoverable}
@@ -74,7 +92,7 @@ export default function WeirdTextTab() {
                 }
               >
                 <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
-                  {c.text}
+                  <RepairedText candidate={c} />
                 </Typography.Paragraph>
               </Card>
             </List.Item>

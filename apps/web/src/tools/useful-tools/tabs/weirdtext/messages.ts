@@ -14,6 +14,8 @@ export const messages = defineMessages({
     unrecoverable: 'unrecoverable',
     unrecoverableWhy:
       'The original characters were lost before this text reached you (replacement characters, 锟斤拷 or ?): no transformation can bring them back.',
+    partly: 'partly repaired',
+    partlyWhy: 'The marked characters could not be repaired and are shown as they were.',
   },
   zh: {
     intro:
@@ -26,5 +28,7 @@ export const messages = defineMessages({
     copied: '文本已复制到剪贴板',
     unrecoverable: '无法恢复',
     unrecoverableWhy: '原来的字符在文本到达之前就已丢失（替换字符、锟斤拷 或 ?）：任何转换都无法恢复。',
+    partly: '部分修复',
+    partlyWhy: '标记的字符无法修复，按原样显示。',
   },
 });
