@@ -11,7 +11,7 @@ describe('FAPI Doc', () => {
     // Global setup imported the 24 documents into the fresh database, once for the run; importing
     // them again changes nothing. The second import runs while the page is used, and is checked last.
     expect(inject('carrierOpenApiImport')).toMatch(
-      /^carrier-openapi: 24 documents: 24 added, 0 replaced, 0 unchanged\n/,
+      /^carrier-openapi: 24 documents: 24 added, 0 new releases, 0 unchanged\n/,
     );
     const again = labCli(['import', 'carrier-openapi', path.join(referenceDir, 'carrier-openapi')]);
 
@@ -101,6 +101,6 @@ describe('FAPI Doc', () => {
 
     const run = await again;
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^carrier-openapi: 24 documents: 0 added, 0 replaced, 24 unchanged\n/);
+    expect(run.stdout).toMatch(/^carrier-openapi: 24 documents: 0 added, 0 new releases, 24 unchanged\n/);
   });
 });

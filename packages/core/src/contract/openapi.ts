@@ -157,6 +157,7 @@ export const schemaField = z.object({
   pattern: z.string().optional(),
   format: z.string().optional(),
   example: z.string().optional(),
+  default: z.string().optional(),
   description: z.string().optional(),
   ref: z.string().optional(),
   recursive: z.number().int().optional(),
@@ -188,3 +189,92 @@ export const openApiOperationView = z.object({
   samples: z.array(namedSample),
 });
 export type OpenApiOperationView = z.output<typeof openApiOperationView>;
+// ── releases, what changed between two, where a schema is used ───────────────────────────────────
+
+/** One stored release of a document (every distinct content imported under its name). */
+export const openApiRelease = z.object({
+  id: z.number().int(),
+  /** The `--release` label given at import, else null. */
+  label: z.string().nullable(),
+  /** The document's `info.version`. */
+  version: z.string(),
+  sha256: z.string(),
+  importedAt: z.string(),
+  operations: z.number().int(),
+  /** The release the playground, generator and twin use (the newest, or the one pinned in config). */
+  current: z.boolean(),
+});
+export type OpenApiRelease = z.output<typeof openApiRelease>;
+
+export const openApiReleasesReply = z.object({
+  name: z.string(),
+  /** Newest first. */
+  releases: z.array(openApiRelease),
+});
+export type OpenApiReleasesReply = z.output<typeof openApiReleasesReply>;
+
+/** A release by id, label, `info.version` or sha256 prefix (7+ hex); the newest match wins. */
+const releaseRef = z.string().min(1).max(200);
+
+/** `?release=`: an older release's operations or view; absent = the current one. */
+export const openApiReleaseQuery = z.object({ release: releaseRef.optional() });
+
+export const openApiDiffQuery = z.object({
+  from: releaseRef,
+  to: releaseRef,
+  /** `1`/`true`: breaking changes only. */
+  breaking: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+export const CHANGE_CLASS_VALUES = ['breaking', 'non-breaking', 'doc-only'] as const;
+
+export const apiChange = z.object({
+  operation: z.string(),
+  where: z.enum(['operation', 'parameter', 'request', 'response']),
+  status: z.string().optional(),
+  field: z.string().optional(),
+  /** The rule's id (`request.enum-narrowed`…; see `@lab/core/openapi-diff`'s DIFF_RULES). */
+  rule: z.string(),
+  class: z.enum(CHANGE_CLASS_VALUES),
+  before: z.string().optional(),
+  after: z.string().optional(),
+});
+
+const releaseHeading = openApiRelease.pick({ id: true, label: true, version: true, sha256: true, importedAt: true });
+
+export const openApiDiffReply = z.object({
+  name: z.string(),
+  from: releaseHeading,
+  to: releaseHeading,
+  counts: z.object({ breaking: z.number().int(), 'non-breaking': z.number().int(), 'doc-only': z.number().int() }),
+  operations: z.object({
+    added: z.number().int(),
+    removed: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  changes: z.array(apiChange),
+});
+export type OpenApiDiffReply = z.output<typeof openApiDiffReply>;
+
+export const openApiWhereUsedQuery = z.object({
+  /** A component schema's name (`#/components/schemas/<schema>`). */
+  schema: z.string().min(1).max(300),
+  /** A field path inside it (`streetLines`, `address.city`). */
+  field: z.string().max(1000).optional(),
+  release: releaseRef.optional(),
+});
+
+export const openApiWhereUsedReply = z.object({
+  schema: z.string(),
+  field: z.string().nullable(),
+  uses: z.array(
+    z.object({
+      operation: z.string(),
+      where: z.enum(['request', 'response']),
+      status: z.string().optional(),
+      paths: z.array(z.string()),
+    }),
+  ),
+});
+export type OpenApiWhereUsedReply = z.output<typeof openApiWhereUsedReply>;

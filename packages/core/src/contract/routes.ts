@@ -54,13 +54,19 @@ import {
 import {
   carrierSamplesParams,
   carrierSamplesReply,
+  openApiDiffQuery,
+  openApiDiffReply,
   openApiDocParams,
   openApiDocQuery,
   openApiDocsReply,
   openApiOperationsReply,
+  openApiReleaseQuery,
+  openApiReleasesReply,
   openApiValidateBody,
   openApiValidateReply,
   openApiViewQuery,
+  openApiWhereUsedQuery,
+  openApiWhereUsedReply,
   type OpenApiOperationView,
 } from './openapi.js';
 import { labelCheckParams, labelCheckReply } from './labels.js';
@@ -172,9 +178,12 @@ export const apiRoutes = withSchemas({
   'webhooks.deleteChannel': { params: webhookChannelParams, reply: webhooksDeletedReply },
 
   'openapi.documents': { reply: openApiDocsReply },
-  'openapi.operations': { params: openApiDocParams, reply: openApiOperationsReply },
-  'openapi.view': { params: openApiDocParams, querystring: openApiViewQuery },
+  'openapi.operations': { params: openApiDocParams, querystring: openApiReleaseQuery, reply: openApiOperationsReply },
+  'openapi.view': { params: openApiDocParams, querystring: openApiViewQuery.extend(openApiReleaseQuery.shape) },
   'openapi.document': { params: openApiDocParams, querystring: openApiDocQuery },
+  'openapi.releases': { params: openApiDocParams, reply: openApiReleasesReply },
+  'openapi.diff': { params: openApiDocParams, querystring: openApiDiffQuery, reply: openApiDiffReply },
+  'openapi.whereUsed': { params: openApiDocParams, querystring: openApiWhereUsedQuery, reply: openApiWhereUsedReply },
   'openapi.validate': { body: openApiValidateBody, reply: openApiValidateReply },
   'openapi.samples': { params: carrierSamplesParams, reply: carrierSamplesReply },
 

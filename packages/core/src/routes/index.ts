@@ -42,6 +42,9 @@ export const routes = {
   'openapi.operations': { method: 'GET', path: '/openapi-docs/:id/operations' },
   'openapi.view': { method: 'GET', path: '/openapi-docs/:id/view' },
   'openapi.document': { method: 'GET', path: '/openapi-docs/:id' },
+  'openapi.releases': { method: 'GET', path: '/openapi-docs/:id/releases' },
+  'openapi.diff': { method: 'GET', path: '/openapi-docs/:id/diff' },
+  'openapi.whereUsed': { method: 'GET', path: '/openapi-docs/:id/where-used' },
   'openapi.validate': { method: 'POST', path: '/openapi-docs/validate' },
   'openapi.samples': { method: 'GET', path: '/carrier/samples/:endpoint' },
 

@@ -41,6 +41,8 @@ export interface SchemaField {
   format?: string;
   /** The example as JSON text. */
   example?: string;
+  /** The default as JSON text. */
+  default?: string;
   /** The description as the document writes it (HTML for the carrier's documents). */
   description?: string;
   /** The component name the field's schema comes from. */
@@ -149,6 +151,8 @@ export function buildSchemaTree(schema: unknown, root: unknown = schema, options
       if (format) field.format = format;
       const example = exampleText(s0) ?? exampleText(si);
       if (example !== undefined) field.example = example;
+      const dflt = s0.default !== undefined ? s0.default : si.default;
+      if (dflt !== undefined) field.default = JSON.stringify(dflt);
       const description =
         nonBlank(s0.description) ?? nonBlank(si.description) ?? nonBlank(s0.title) ?? nonBlank(si.title);
       if (description) field.description = description;

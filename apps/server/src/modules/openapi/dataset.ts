@@ -18,15 +18,17 @@ const row = z.object({
 });
 
 /**
- * `lab import carrier-openapi <file|dir>…`: OpenAPI 3.x documents (JSON or YAML). Every file is
- * read and validated first; one broken file stops the import (exit 2, naming the file and the
- * problem) before anything is written. A document whose content is already stored is left alone;
- * a changed one replaces the stored one; all in one transaction.
+ * `lab import carrier-openapi <file|dir>… [--release <label>]`: OpenAPI 3.x documents (JSON or
+ * YAML). Every file is read and validated first; one broken file stops the import (exit 2, naming
+ * the file and the problem) before anything is written. Each distinct content is kept as a release
+ * of its document (`openapi_document_releases`, labelled with `--release`); content already kept
+ * adds nothing; a new content becomes the document in use; all in one transaction.
  */
 export const carrierOpenApiDataset: Dataset<ParsedDocument> = {
   name: 'carrier-openapi',
   format: DATASET_FILES['carrier-openapi'],
   description: "the carrier's OpenAPI 3.x documents (.json/.yaml files or folders of them)",
+  options: [{ name: 'release', description: 'a label for the release these documents are (e.g. 2026-11)' }],
   readMany: async (args) => {
     const files = await expandDocumentFiles(args);
     const docs: ParsedDocument[] = [];
@@ -42,7 +44,8 @@ export const carrierOpenApiDataset: Dataset<ParsedDocument> = {
     return docs as unknown as Record<string, unknown>[];
   },
   row,
-  write: async (trx, docs) => {
+  write: async (trx, docs, options) => {
+    const label = options.release?.trim() || null;
     const now = new Date().toISOString();
     let added = 0;
     let replaced = 0;
@@ -50,10 +53,7 @@ export const carrierOpenApiDataset: Dataset<ParsedDocument> = {
     const warnings: string[] = [];
     for (const d of docs) {
       warnings.push(...d.warnings);
-      const values = {
-        api: d.api,
-        resource: d.resource,
-        title: d.title,
+      const content = {
         version: d.version,
         sha256: d.sha256,
         source_file: d.sourceFile,
@@ -61,6 +61,21 @@ export const carrierOpenApiDataset: Dataset<ParsedDocument> = {
         imported_at: now,
         document: d.text,
       };
+      const values = { api: d.api, resource: d.resource, title: d.title, ...content };
+      const known = await trx
+        .selectFrom('openapi_document_releases')
+        .select('id')
+        .where('name', '=', d.name)
+        .where('sha256', '=', d.sha256)
+        .executeTakeFirst();
+      if (known) {
+        unchanged++;
+        continue;
+      }
+      await trx
+        .insertInto('openapi_document_releases')
+        .values({ name: d.name, label, ...content })
+        .execute();
       const existing = await trx
         .selectFrom('openapi_documents')
         .select(['id', 'sha256'])
@@ -72,15 +87,13 @@ export const carrierOpenApiDataset: Dataset<ParsedDocument> = {
           .values({ name: d.name, ...values })
           .execute();
         added++;
-      } else if (existing.sha256 === d.sha256) {
-        unchanged++;
       } else {
         await trx.updateTable('openapi_documents').set(values).where('id', '=', existing.id).execute();
         replaced++;
       }
     }
     const lines = [
-      `carrier-openapi: ${docs.length} document${docs.length === 1 ? '' : 's'}: ${added} added, ${replaced} replaced, ${unchanged} unchanged`,
+      `carrier-openapi: ${docs.length} document${docs.length === 1 ? '' : 's'}: ${added} added, ${replaced} new release${replaced === 1 ? '' : 's'}, ${unchanged} unchanged`,
       ...warnings.map((w) => `warning: ${w}`),
     ];
     return lines.join('\n');

@@ -63,7 +63,7 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.out[0]!.split('\n')).toEqual([
-      'carrier-openapi: 24 documents: 24 added, 0 replaced, 0 unchanged',
+      'carrier-openapi: 24 documents: 24 added, 0 new releases, 0 unchanged',
       'warning: track--TrackingNumbers-Resource.json: $ref #/components/schemas/ContactVO_1 points nowhere (kept as an empty schema)',
     ]);
   }, 120_000);
@@ -93,7 +93,7 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
     const before = await list();
     const run = await lab('import', 'carrier-openapi', DOCS);
     expect(run.code).toBe(0);
-    expect(run.out[0]!.split('\n')[0]).toBe('carrier-openapi: 24 documents: 0 added, 0 replaced, 24 unchanged');
+    expect(run.out[0]!.split('\n')[0]).toBe('carrier-openapi: 24 documents: 0 added, 0 new releases, 24 unchanged');
     expect(await list()).toEqual(before);
   }, 120_000);
 
@@ -146,7 +146,7 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
     const file = path.join(tmp, 'tree--Node-Resource.yaml');
     fs.writeFileSync(file, cyclicDoc('1.0'));
     const run = await lab('import', 'carrier-openapi', file);
-    expect(run.out[0]).toBe('carrier-openapi: 1 document: 1 added, 0 replaced, 0 unchanged');
+    expect(run.out[0]).toBe('carrier-openapi: 1 document: 1 added, 0 new releases, 0 unchanged');
     const added = (await list()).documents.find((d) => d.name === 'tree--Node-Resource')!;
     expect(added).toMatchObject({ api: 'tree', resource: 'Node-Resource', title: 'Cycle Test', version: '1.0' });
 
@@ -164,7 +164,7 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
     const listTag = (await t.app.inject({ method: 'GET', url: '/lab/api/openapi-docs' })).headers.etag;
     fs.writeFileSync(file, cyclicDoc('2.0'));
     const replaced = await lab('import', 'carrier-openapi', file);
-    expect(replaced.out[0]).toBe('carrier-openapi: 1 document: 0 added, 1 replaced, 0 unchanged');
+    expect(replaced.out[0]).toBe('carrier-openapi: 1 document: 0 added, 1 new release, 0 unchanged');
     const now = (await list()).documents.find((d) => d.name === 'tree--Node-Resource')!;
     expect(now.id).toBe(added.id);
     expect(now.version).toBe('2.0');

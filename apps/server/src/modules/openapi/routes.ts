@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endpointById, defaultSample } from '@lab/core/carrier';
+import { isObject } from '@lab/core/json';
+import { whereUsed } from '@lab/core/openapi-diff';
 import { notFound } from '../../http/errors.js';
 import { registerRoute } from '../../http/routes.js';
 import type { ModulePlugin } from '../../module.js';
 import { checkerFor } from './check.js';
-import { OperationViewCache, operationsOf } from './view.js';
+import { ReleaseDocuments } from './releaseDocs.js';
+import { OperationViewCache, operationView, operationsOf } from './view.js';
 
 /** Bodies checked by /openapi-docs/validate may be large (a 40-package shipment): 2 MiB. */
 const VALIDATE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -55,6 +58,14 @@ export const openApiRoutes: ModulePlugin<'openApi'> = async (app) => {
   );
 
   const views = new OperationViewCache(store, app.config.openApiDerefCacheBytes);
+  const releases = new ReleaseDocuments(app.db.kysely, store);
+
+  /** An operation's view in an older release (not cached as text: the parsed release is). */
+  const releaseView = async (name: string, ref: string, method: string, path: string) => {
+    const doc = await releases.document(await releases.pick(name, ref));
+    const view = operationView(doc, method, path);
+    return view && { text: JSON.stringify(view), sha256: doc.sha256 };
+  };
 
   /** The document's name for an id or a name; 404 when nothing is stored under it. */
   const documentNamed = async (idOrName: string) => {
@@ -74,7 +85,10 @@ export const openApiRoutes: ModulePlugin<'openApi'> = async (app) => {
     },
     async (request, reply) => {
       const summary = await documentNamed(request.params.id);
-      const loaded = await store.getDocument(summary.name);
+      const loaded =
+        request.query.release === undefined
+          ? await store.getDocument(summary.name)
+          : await releases.document(await releases.pick(summary.name, request.query.release));
       if (!loaded)
         throw notFound(`no OpenAPI document ${request.params.id}: import it with lab import carrier-openapi`);
       if (notModified(request, reply, `"${loaded.sha256.slice(0, 32)}-ops"`)) return reply;
@@ -94,8 +108,11 @@ export const openApiRoutes: ModulePlugin<'openApi'> = async (app) => {
     },
     async (request, reply) => {
       const summary = await documentNamed(request.params.id);
-      const { method, path } = request.query;
-      const view = await views.get(summary.name, method, path);
+      const { method, path, release } = request.query;
+      const view =
+        release === undefined
+          ? await views.get(summary.name, method, path)
+          : await releaseView(summary.name, release, method, path);
       if (!view) throw notFound(`${summary.name} has no operation ${method} ${path}`);
       const etag = `"${view.sha256.slice(0, 24)}-${createHash('sha256').update(`${method} ${path}`).digest('hex').slice(0, 16)}"`;
       if (notModified(request, reply, etag)) return reply;
@@ -121,6 +138,59 @@ export const openApiRoutes: ModulePlugin<'openApi'> = async (app) => {
       if (notModified(request, reply, etag)) return reply;
       const text = deref ? await store.dereferencedText(row) : row.text;
       return reply.type('application/json; charset=utf-8').send(text);
+    },
+  );
+
+  registerRoute(
+    app,
+    'openapi.releases',
+    { schema: { summary: "A document's releases (every distinct content imported), newest first", tags } },
+    async (request) => {
+      const summary = await documentNamed(request.params.id);
+      return { name: summary.name, releases: (await releases.releases(summary.name)).list };
+    },
+  );
+
+  registerRoute(
+    app,
+    'openapi.diff',
+    {
+      schema: {
+        summary:
+          'What changed between two releases of a document, per operation and field, each change classified for a client (breaking, non-breaking, doc-only)',
+        tags,
+      },
+    },
+    async (request) => {
+      const summary = await documentNamed(request.params.id);
+      const { from, to, breaking } = request.query;
+      const diff = await releases.diff(summary.name, from, to);
+      if (breaking !== '1' && breaking !== 'true') return diff;
+      return { ...diff, changes: diff.changes.filter((c) => c.class === 'breaking') };
+    },
+  );
+
+  registerRoute(
+    app,
+    'openapi.whereUsed',
+    {
+      schema: {
+        summary:
+          'The operations (request, or response by status) that use a schema of a document, or one of its fields',
+        tags,
+      },
+    },
+    async (request) => {
+      const summary = await documentNamed(request.params.id);
+      const { schema, field, release } = request.query;
+      const doc =
+        release === undefined
+          ? await store.getDocument(summary.name)
+          : await releases.document(await releases.pick(summary.name, release));
+      if (!doc) throw notFound(`no OpenAPI document ${summary.name}`);
+      const schemas = isObject(doc.document.components) ? doc.document.components.schemas : undefined;
+      if (!isObject(schemas) || !(schema in schemas)) throw notFound(`${summary.name} has no schema ${schema}`);
+      return { schema, field: field ?? null, uses: whereUsed(doc.document, schema, field) };
     },
   );
 

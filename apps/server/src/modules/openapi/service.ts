@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../module.js';
 import { checkerFor, errorPath } from './check.js';
 import { conformantSample, repairToSchema } from './sample.js';
+import { parsePins } from './releases.js';
 import { OpenApiStore } from './store.js';
 
 /**
@@ -25,6 +26,7 @@ export function createOpenApiService({ db, config }: ServiceContext): OpenApiSer
     store: new OpenApiStore(db.kysely, {
       recheckMs: config.openApiRecheckMs,
       derefCacheBytes: config.openApiDerefCacheBytes,
+      pins: parsePins(config.openApiPinnedReleases),
     }),
     checkerFor,
     errorPath,

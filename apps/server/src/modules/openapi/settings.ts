@@ -6,6 +6,8 @@ export interface OpenApiSettings {
   openApiRecheckMs: number;
   /** Bytes of dereferenced documents kept in memory. */
   openApiDerefCacheBytes: number;
+  /** `name=release,…`: documents held at an older release instead of the newest (empty: none). */
+  openApiPinnedReleases: string;
 }
 
 declare module '../../config.js' {
@@ -21,9 +23,11 @@ export const openApiConfig = defineModuleConfig({
       .int()
       .positive()
       .default(64 * 1024 * 1024),
+    OPENAPI_PINNED_RELEASES: z.string().max(10_000).default(''),
   }),
   read: (e): OpenApiSettings => ({
     openApiRecheckMs: e.OPENAPI_RECHECK_MS,
     openApiDerefCacheBytes: e.OPENAPI_DEREF_CACHE_BYTES,
+    openApiPinnedReleases: e.OPENAPI_PINNED_RELEASES,
   }),
 });

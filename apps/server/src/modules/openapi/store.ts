@@ -11,6 +11,7 @@ import {
   withDanglingRefsPatched,
   type JsonObject,
 } from './document.js';
+import { listReleases, pickRelease, releaseText, type ReleaseRow } from './releases.js';
 import { DocumentValidators } from './validators.js';
 import './tables.js';
 
@@ -30,12 +31,16 @@ export interface OpenApiStoreOptions {
   recheckMs: number;
   /** Bytes of dereferenced documents kept (JSON text). */
   derefCacheBytes: number;
+  /** Documents held at an older release (OPENAPI_PINNED_RELEASES): name → release ref. */
+  pins?: Map<string, string>;
 }
 
 interface Head {
   id: number;
   name: string;
   sha256: string;
+  /** The pinned release in use instead of the newest, when one is pinned. */
+  releaseId?: number;
 }
 
 const normPath = (p: string) => p;
@@ -76,7 +81,14 @@ export class OpenApiStore {
     if (this.heads && now - this.checkedAt < this.options.recheckMs) return this.heads;
     this.checking ??= (async () => {
       const rows = await this.db.selectFrom('openapi_documents').select(['id', 'name', 'sha256']).execute();
-      const heads = new Map(rows.map((r) => [r.name, { id: Number(r.id), name: r.name, sha256: r.sha256 }]));
+      const heads = new Map<string, Head>(
+        rows.map((r) => [r.name, { id: Number(r.id), name: r.name, sha256: r.sha256 }]),
+      );
+      for (const [name, ref] of this.options.pins ?? []) {
+        const head = heads.get(name);
+        const pinned = head && pickRelease(await listReleases(this.db, name), ref);
+        if (head && pinned) heads.set(name, { ...head, sha256: pinned.sha256, releaseId: pinned.id });
+      }
       for (const [name, doc] of this.loaded) if (heads.get(name)?.sha256 !== doc.sha256) this.loaded.delete(name);
       this.heads = heads;
       this.checkedAt = Date.now();
@@ -99,7 +111,13 @@ export class OpenApiStore {
     return (await this.refresh()).size > 0;
   }
 
+  /** The sha256 of the content in use for `name` (the newest release, or the pinned one). */
+  async currentSha(name: string): Promise<string | undefined> {
+    return (await this.refresh()).get(name)?.sha256;
+  }
+
   async summaries(): Promise<OpenApiDocSummary[]> {
+    const heads = await this.refresh();
     const rows = await this.db
       .selectFrom('openapi_documents')
       .select([
@@ -116,14 +134,20 @@ export class OpenApiStore {
       ])
       .orderBy('name')
       .execute();
+    const pinned = new Map<string, ReleaseRow>();
+    for (const r of rows) {
+      const id = heads.get(r.name)?.releaseId;
+      const release = id === undefined ? undefined : (await listReleases(this.db, r.name)).find((x) => x.id === id);
+      if (release) pinned.set(r.name, release);
+    }
     return rows.map((r) => ({
       id: Number(r.id),
       name: r.name,
       api: r.api,
       resource: r.resource,
       title: r.title,
-      version: r.version,
-      sha256: r.sha256,
+      version: pinned.get(r.name)?.version ?? r.version,
+      sha256: pinned.get(r.name)?.sha256 ?? r.sha256,
       sourceFile: r.source_file,
       importedAt: r.imported_at,
       operations: Number(r.operations),
@@ -136,7 +160,11 @@ export class OpenApiStore {
     const row = await (
       /^\d+$/.test(idOrName) ? q.where('id', '=', Number(idOrName)) : q.where('name', '=', idOrName)
     ).executeTakeFirst();
-    return row && { id: Number(row.id), name: row.name, sha256: row.sha256, text: row.document };
+    if (!row) return undefined;
+    const head = (await this.refresh()).get(row.name);
+    const text = head?.releaseId === undefined ? undefined : await releaseText(this.db, head.releaseId);
+    if (head && text !== undefined) return { id: Number(row.id), name: row.name, sha256: head.sha256, text };
+    return { id: Number(row.id), name: row.name, sha256: row.sha256, text: row.document };
   }
 
   /** The dereferenced JSON text of a stored document, computed once per content (sha256). */

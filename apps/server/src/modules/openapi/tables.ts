@@ -24,3 +24,15 @@ declare module '../../db/schema.js' {
     openapi_documents: OpenApiDocumentTable;
   }
 }
+
+/** Every distinct content imported under a document's name (see migration 0210). */
+export interface OpenApiReleaseTable extends Omit<OpenApiDocumentTable, 'api' | 'resource' | 'title'> {
+  /** The `--release` label given at import. */
+  label: string | null;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    openapi_document_releases: OpenApiReleaseTable;
+  }
+}

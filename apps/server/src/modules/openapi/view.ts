@@ -10,8 +10,11 @@ import type { LoadedDocument, OpenApiStore } from './store.js';
  * flattening runs once per document content and operation; the JSON text is kept in an LRU.
  */
 
+/** What a view reads of a document (the store's loaded one, or an older release's). */
+type ViewedDocument = Pick<LoadedDocument, 'name' | 'document' | 'operations'>;
+
 export function operationsOf(
-  loaded: LoadedDocument,
+  loaded: ViewedDocument,
   row: { api: string; resource: string; title: string; version: string },
 ): OpenApiOperationsReply {
   return {
@@ -31,7 +34,7 @@ export function operationsOf(
 }
 
 /** The view of one operation, or undefined when the document has no such method + path. */
-export function operationView(loaded: LoadedDocument, method: string, path: string): OpenApiOperationView | undefined {
+export function operationView(loaded: ViewedDocument, method: string, path: string): OpenApiOperationView | undefined {
   const op = loaded.operations.find((o) => o.method === method && o.path === path);
   if (!op) return undefined;
   const doc = loaded.document;
