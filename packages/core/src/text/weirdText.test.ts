@@ -62,7 +62,7 @@ describe('repairWeirdText', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 30 }), (chars) => {
         const original = chars.join('');
-        const garbled = garble(original, 'utf-8', 'windows-1252').replaceAll('\u00a0', ' ');
+        const garbled = garble(original, 'utf-8', 'windows-1252')!.replaceAll('\u00a0', ' ');
         const bytes = encodeText(garbled, 'windows-1252')!;
         expect(partialUtf8(garbled, bytes)).toEqual({ text: original, kept: [] });
       }),
