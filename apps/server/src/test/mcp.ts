@@ -234,7 +234,7 @@ export async function checkTwinCall(client: Client, app: FastifyInstance): Promi
   expect(await toolError(client, 'twin_call', { endpoint: 'no-such' })).toBe('no carrier endpoint no-such');
 }
 
-/** twin_clock: read, advance, and the clock route's refusal as the tool's error. */
+/** twin_clock: read, advance, reset, and the clock route's refusal as the tool's error. */
 export async function checkClock(client: Client, app: FastifyInstance): Promise<void> {
   const before = await structured<{ now: string }>(client, 'twin_clock', { action: 'read' });
   const after = await structured<{ now: string }>(client, 'twin_clock', { action: 'advance', advance: 'PT1H' });
@@ -242,6 +242,10 @@ export async function checkClock(client: Client, app: FastifyInstance): Promise<
   const refused = await app.inject({ method: 'POST', url: '/lab/api/simulator/clock', payload: { advance: 'P1Y' } });
   expect(refused.statusCode).toBe(400);
   expect(await toolError(client, 'twin_clock', { action: 'advance', advance: 'P1Y' })).toBe(refused.json().message);
+  const reset = await structured<{ now: string }>(client, 'twin_clock', { action: 'reset' });
+  // Back to real time: before the advanced clock, within a minute of the wall clock.
+  expect(Date.parse(reset.now)).toBeLessThan(Date.parse(after.now));
+  expect(Math.abs(Date.parse(reset.now) - Date.now())).toBeLessThan(60_000);
 }
 
 /** Transactions and webhooks. */
