@@ -337,8 +337,8 @@ describe.each(dialectsFor('dialect-neutral'))('no canned reply (%s)', (dialect) 
         nyToSeattle(rs);
       }),
     );
-    await call('ship-results', { accountNumber: account, jobId: job1.output?.jobId }, { customer: true });
-    await call('ship-results', { accountNumber: account, jobId: job2.output?.jobId });
+    const done1 = await call('ship-results', { accountNumber: account, jobId: job1.output?.jobId }, { customer: true });
+    const done2 = await call('ship-results', { accountNumber: account, jobId: job2.output?.jobId });
 
     const master1 = String(s1.output?.transactionShipments?.[0]?.masterTrackingNumber);
     const master2 = String(s2.output?.transactionShipments?.[0]?.masterTrackingNumber);
@@ -385,18 +385,6 @@ describe.each(dialectsFor('dialect-neutral'))('no canned reply (%s)', (dialect) 
     await call('track-associated-shipments', {
       masterTrackingNumberInfo: trackingInfo(master1),
       associatedType: 'STANDARD_MPS',
-    });
-    await call(
-      'track-documents',
-      {
-        trackDocumentDetail: { documentType: 'SIGNATURE_PROOF_OF_DELIVERY', documentFormat: 'PDF' },
-        trackDocumentSpecification: [trackingInfo(master1)],
-      },
-      { customer: true },
-    );
-    await call('track-documents', {
-      trackDocumentDetail: { documentType: 'SIGNATURE_PROOF_OF_DELIVERY', documentFormat: 'PNG' },
-      trackDocumentSpecification: [trackingInfo(master2)],
     });
     const notification = (email: string, name: string, events: string[], n: string) => ({
       senderContactName: 'Morgan Diaz',
@@ -576,6 +564,28 @@ describe.each(dialectsFor('dialect-neutral'))('no canned reply (%s)', (dialect) 
       await call('open-ship-create', openRequest(index));
       await call('open-ship-delete', { accountNumber: account, index }, { customer: i === 0 });
     }
+
+    // A proof of delivery exists once delivered: move the twin's clock past the deliveries of the
+    // two shipments made as jobs (the others were cancelled above).
+    const jobMaster = (done: Json) => String(done.output?.transactionShipments?.[0]?.masterTrackingNumber);
+    const advanced = await t.app.inject({
+      method: 'POST',
+      url: '/lab/api/simulator/clock',
+      payload: { environment: 'sandbox', advance: 'P21D' },
+    });
+    expect(advanced.statusCode, advanced.body).toBe(200);
+    await call(
+      'track-documents',
+      {
+        trackDocumentDetail: { documentType: 'SIGNATURE_PROOF_OF_DELIVERY', documentFormat: 'PDF' },
+        trackDocumentSpecification: [trackingInfo(jobMaster(done1))],
+      },
+      { customer: true },
+    );
+    await call('track-documents', {
+      trackDocumentDetail: { documentType: 'SIGNATURE_PROOF_OF_DELIVERY', documentFormat: 'PDF' },
+      trackDocumentSpecification: [trackingInfo(jobMaster(done2))],
+    });
 
     const enabled = CARRIER_ENDPOINTS.filter((e) => !e.disabled).map((e) => e.id);
     const calledTwice = enabled.filter((id) => (calls.get(id) ?? 0) >= 2);

@@ -45,6 +45,8 @@ describe('one render pool per process (built server, LABEL_WORKERS=1)', () => {
       // Longer than the test: a worker seen again is the same one, not a successor after an idle stop.
       LABEL_WORKER_IDLE_MS: '3600000',
       STRATUS_SIM_PENDING_POLLS: '0',
+      // No warm-up render after start: the test sees the pool's first worker start with its first job.
+      WARM_UP_ON_START: '0',
     });
   });
   afterAll(async () => {
