@@ -133,6 +133,8 @@ process.on('exit', () => {
 export interface StartOptions {
   /** Carrier OpenAPI documents (files or folders) imported into the fresh database before the server starts. */
   carrierDocuments?: string[];
+  /** Its own process even in a smoke run: a server the benchmark kills (SIGKILL) and starts again. */
+  ownProcess?: boolean;
 }
 
 /**
@@ -145,7 +147,7 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  if (smoke) return (await import('./support/laneServer.ts')).startInLane(env, options);
+  if (smoke && !options.ownProcess) return (await import('./support/laneServer.ts')).startInLane(env, options);
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!fs.existsSync(entry)) throw new Error('build first: npm run build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));

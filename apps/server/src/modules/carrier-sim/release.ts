@@ -13,7 +13,9 @@ export const RELEASE_BATCH = 1000;
  * Releases the scan events of `environment` due by `now` and not yet released, in order (due time,
  * id): each piece of the event's shipment gets the event's shipment-visibility payload (event id
  * `<row id>:<tracking number>`), the batch is queued with `webhookSender.enqueue`, then the rows
- * are marked released. At least once: a crash between the two re-queues the batch, which the
+ * are marked released; no more rows at a time than `webhookSender.room` (a scan row of a
+ * multi-piece shipment makes one event per piece, so the bound may be passed by one batch's extra
+ * pieces). At least once: a crash between the two re-queues the batch, which the
  * outbox takes once (unique subscription + event id). Returns the number of scan events released.
  */
 export async function releaseDue(
@@ -26,7 +28,11 @@ export async function releaseDue(
 ): Promise<number> {
   let released = 0;
   for (;;) {
-    const rows = await store.dueUnreleased(environment, now, RELEASE_BATCH);
+    // No more than the outbox has room for (SIM_WEBHOOK_MAX_PENDING): the rest stay due and go at
+    // a later tick, once deliveries have made room.
+    const limit = Math.min(RELEASE_BATCH, await sender.room(environment));
+    if (limit <= 0) return released;
+    const rows = await store.dueUnreleased(environment, now, limit);
     if (rows.length === 0) return released;
     const shipmentIds = [...new Set(rows.map((r) => Number(r.shipment_id)))];
     const shipments = new Map((await store.shipmentsById(shipmentIds)).map((s) => [s.id, s]));
@@ -54,7 +60,7 @@ export async function releaseDue(
     for (const trackingNumber of new Set([...loaded.values()].map((l) => l.s.master_tracking_number))) {
       await publish(SIMULATOR_TOPICS.shipments, { environment, trackingNumber }).catch(() => undefined);
     }
-    if (rows.length < RELEASE_BATCH) return released;
+    if (rows.length < limit) return released;
   }
 }
 

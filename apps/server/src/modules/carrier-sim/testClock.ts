@@ -56,13 +56,25 @@ export function manualClock(start: number): SimClock & { tick(environment: SimEn
   };
 }
 
-/** A WebhookSender that records each enqueue call (a copy of its batch). */
-export function recordingSender(): WebhookSender & { calls: SimWebhookEvent[][] } {
+/**
+ * A WebhookSender that records each enqueue call (a copy of its batch). Its outbox has room for
+ * any number of events unless `setRoom(n)` says n more (each enqueued event takes one, as a
+ * pending delivery does).
+ */
+export function recordingSender(): WebhookSender & { calls: SimWebhookEvent[][]; setRoom(n: number): void } {
   const calls: SimWebhookEvent[][] = [];
+  let room = Infinity;
   return {
     calls,
+    setRoom: (n) => {
+      room = n;
+    },
+    async room() {
+      return room;
+    },
     async enqueue(events) {
       calls.push([...events]);
+      room -= events.length;
     },
     async idle() {},
     shipped() {},

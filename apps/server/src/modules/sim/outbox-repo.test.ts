@@ -36,7 +36,10 @@ describe.each(dialectsFor('dialect-sensitive'))('the webhook outbox in the datab
     // A delivers the first, fails the second (retry later) and gives the rest back.
     await repo.delivered([a[0]!.id], 'A', 200, now + 10);
     await repo.attemptFailed(a[1]!.id, 'A', 1, 500, 'answered 500', now + 1000);
-    await repo.release(sub.id, 'A');
+    await repo.release(
+      a.map((r) => r.id),
+      'A',
+    );
     expect(await repo.claim(sub.id, 'B', now + 20, now + 60_020, 10)).toEqual([]);
     const retry = await repo.claim(sub.id, 'B', now + 1000, now + 61_000, 10);
     expect(retry.map((r) => [r.eventId, r.attempts])).toEqual([
@@ -77,7 +80,10 @@ describe.each(dialectsFor('dialect-sensitive'))('the webhook outbox in the datab
       204,
       5,
     );
-    await repo.release(sub.id, 'A');
+    await repo.release(
+      batch.map((r) => r.id),
+      'A',
+    );
     await repo.enqueue([event(13)], 10);
     expect(await repo.prune()).toBe(1);
     expect(await repo.prune()).toBe(0);
@@ -92,5 +98,60 @@ describe.each(dialectsFor('dialect-sensitive'))('the webhook outbox in the datab
     ]);
     expect((await repo.counts()).get(sub.id)).toEqual({ delivered: 3, pending: 4, failed: 0 });
     await repo.unsubscribe(sub.id);
+  });
+
+  // Issue 40's re-measure: one advance left 160,000 pending rows, and each delivery's lease renewal
+  // and each look for work read all of a queue (about 7 deliveries a second under load).
+  it("renews and gives back the leases of a batch by its ids; heads are each queue's oldest pending row", async () => {
+    const repo = new OutboxRepo(suite.db);
+    const subscribe = (deliverTwice: boolean) =>
+      repo.subscribe({
+        url: 'http://127.0.0.1:9/x',
+        token: 't',
+        environment: 'sandbox',
+        deliverTwice,
+        outOfOrder: false,
+      });
+    const one = await subscribe(false);
+    const two = await subscribe(true);
+    expect(await repo.rowsPerEvent('sandbox')).toBe(3);
+    expect(await repo.rowsPerEvent('production')).toBe(0);
+    await repo.enqueue([event(20), event(21), event(22)], 0);
+    const batch = await repo.claim(one.id, 'A', 0, 100, 2);
+    const other = await repo.claim(two.id, 'A', 0, 100, 10);
+    await repo.deliveredOne(batch[0]!.id, [batch[0]!.id, batch[1]!.id], 'A', 200, 5, 500);
+    const leases = async (id: string) =>
+      (await repo.deliveries(id, 10)).map((d) => [
+        d.event_id,
+        d.copy,
+        d.state,
+        d.lease_until === null ? null : Number(d.lease_until),
+      ]);
+    expect(await leases(one.id)).toEqual([
+      ['e22', 0, 'pending', null],
+      ['e21', 0, 'pending', 500],
+      ['e20', 0, 'delivered', null],
+    ]);
+    // The other batch of the same owner keeps its own lease.
+    expect((await leases(two.id)).map((l) => l[3])).toEqual([100, 100, 100, 100, 100, 100]);
+    expect(await repo.heads()).toEqual(
+      expect.arrayContaining([
+        { subscriptionId: one.id, nextAttemptAt: 0, leaseUntil: 500 },
+        { subscriptionId: two.id, nextAttemptAt: 0, leaseUntil: 100 },
+      ]),
+    );
+    expect(await repo.pendingCount()).toBe(8);
+    await repo.release(
+      batch.map((r) => r.id),
+      'A',
+    );
+    expect((await leases(one.id)).map((l) => l[3])).toEqual([null, null, null]);
+    expect((await leases(two.id)).map((l) => l[3])).toEqual([100, 100, 100, 100, 100, 100]);
+    await repo.release(
+      other.map((r) => r.id),
+      'A',
+    );
+    await repo.unsubscribe(one.id);
+    await repo.unsubscribe(two.id);
   });
 });

@@ -121,6 +121,12 @@ export interface WebhookSender {
    * backoff on failure (non-2xx or network error).
    */
   enqueue(events: readonly SimWebhookEvent[]): Promise<void>;
+  /**
+   * How many more events of `environment` may be queued now without the pending deliveries passing
+   * SIM_WEBHOOK_MAX_PENDING (each event makes one row per subscription, two for deliverTwice);
+   * Infinity when the environment has no subscription. The release of due events stops at it.
+   */
+  room(environment: SimEnvironmentName): Promise<number>;
   /** Resolves when this instance has nothing due to deliver now (tests, bench). */
   idle(): Promise<void>;
   /** Kept for stratus-sim (its orders have no lifecycle): queues the old five-event history for each number. */
@@ -195,6 +201,14 @@ export class WebhookOutbox implements WebhookSender {
     this.kick();
     await Promise.all(touched.map((id) => this.publish(id)));
     await this.repo.prune().catch((err: unknown) => this.ctx.log.warn({ err }, 'simulated webhook retention deferred'));
+  }
+
+  async room(environment: SimEnvironmentName): Promise<number> {
+    await this.repo.syncSettings(this.ctx.config);
+    const perEvent = await this.repo.rowsPerEvent(environment);
+    if (perEvent === 0) return Infinity;
+    const free = this.ctx.config.simWebhookMaxPending - (await this.repo.pendingCount());
+    return Math.max(0, Math.floor(free / perEvent));
   }
 
   shipped(trackingNumbers: readonly string[]): void {
@@ -313,6 +327,7 @@ export class WebhookOutbox implements WebhookSender {
       if (!sub) return;
       const batch = await this.repo.claim(subscriptionId, this.owner, now, leaseUntil, BATCH);
       if (batch.length === 0) return;
+      const leased = batch.map((r) => r.id);
       let stopped = false;
       let hadError = false;
       let recovered = false;
@@ -325,7 +340,7 @@ export class WebhookOutbox implements WebhookSender {
         if (attempt.ok) {
           // Marked as it is delivered: after a crash only the call in flight may repeat.
           leaseUntil = Date.now() + LEASE_MS;
-          await this.repo.deliveredOne(row.id, subscriptionId, this.owner, attempt.status, Date.now(), leaseUntil);
+          await this.repo.deliveredOne(row.id, leased, this.owner, attempt.status, Date.now(), leaseUntil);
           if (row.attempts > 0) recovered = true;
           continue;
         }
@@ -340,7 +355,7 @@ export class WebhookOutbox implements WebhookSender {
         }
       }
       if (recovered && !hadError) await this.repo.setLastError(subscriptionId, null);
-      await this.repo.release(subscriptionId, this.owner);
+      await this.repo.release(leased, this.owner);
       await this.publish(subscriptionId);
       if (stopped) return;
     }
