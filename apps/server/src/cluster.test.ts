@@ -45,7 +45,8 @@ describe.skipIf(skipReason !== undefined)('a team deployment: nginx over two ins
     });
     setGlobalDispatcher(new Agent({ connect: { ca: cluster.ca } }));
     const base: string = cluster.base;
-    const step = (name: string) => console.log(`cluster test: ${name}`);
+    const began = Date.now();
+    const step = (name: string) => console.log(`cluster test: ${name} (${Date.now() - began} ms)`);
     step('started');
     const streams: SseReader[] = [];
     try {
@@ -165,7 +166,7 @@ describe.skipIf(skipReason !== undefined)('a team deployment: nginx over two ins
       streams.push(receiver);
       await receiver.next((e) => e.data.type === 'ready', 30_000);
       const zpl = '^XA^FO50,50^A0N,40,40^FDCluster^FS^XZ';
-      const sent = [];
+      const sent: string[] = [];
       for (let i = 0; i < 2; i++) {
         const job = await call('POST', `/lab/api/print-relay/${listenId}/jobs`, {
           nodeId: 'REMOTE_AB1',
@@ -175,9 +176,11 @@ describe.skipIf(skipReason !== undefined)('a team deployment: nginx over two ins
         sent.push(job.json().taskId as string);
       }
       for (const taskId of sent) await receiver.next((e) => e.data.type === 'job' && e.data.taskId === taskId, 30_000);
+      receiver.close();
 
       step('sigterm');
-      // SIGTERM instance 0 with creates in flight, a browser's stream open on each instance.
+      // SIGTERM instance 0 with creates in flight, a browser's stream open on each instance, a print
+      // receiver streaming from it and webhooks just released by a clock advance.
       const instanceOf = (sse: SseReader) => sse.headers.get('x-lab-instance');
       const [addrA, addrB] = cluster.servers.map((s: { port: number }) => `127.0.0.1:${s.port}`);
       const onEach: Record<string, SseReader> = {};
@@ -186,19 +189,85 @@ describe.skipIf(skipReason !== undefined)('a team deployment: nginx over two ins
         onEach[instanceOf(sse)!] ??= sse;
       }
       step('streams on both');
+      /** A print receiver whose stream (through nginx) landed on `addr`; the others are closed. */
+      const receiverOn = async (addr: string) => {
+        for (;;) {
+          const r = await openSse(`${base}/lab/api/print-relay/${listenId}/receive?nodeId=PRINTER_X9Z`);
+          streams.push(r);
+          if (instanceOf(r) === addr) return r;
+          r.close();
+        }
+      };
+      /** A receiver reconnecting through nginx (EventSource does): it lands on the survivor. */
+      const reconnect = async () => {
+        const r = await openSse(`${base}/lab/api/print-relay/${listenId}/receive?nodeId=PRINTER_X9Z`);
+        streams.push(r);
+        expect(instanceOf(r)).toBe(addrB);
+        return r;
+      };
+      const printJob = async (label: string) => {
+        const job = await call('POST', `/lab/api/print-relay/${listenId}/jobs`, {
+          nodeId: 'REMOTE_AB1',
+          printData: zpl.replace('Cluster', label),
+        });
+        expect(job.status, job.text).toBe(200);
+        return job.json().taskId as string;
+      };
+      const jobsOn = (rs: SseReader[]) =>
+        new Set(rs.flatMap((r) => r.events.filter((e) => e.data.type === 'job').map((e) => e.data.taskId as string)));
+      /** Each job reached the receiver: on the stream that died with its instance or on the one after. */
+      const relayed = async (taskIds: string[], before: SseReader, after: SseReader) => {
+        await after.next((e) => e.data.type === 'ready', 30_000);
+        const got = jobsOn([before]);
+        for (const id of taskIds) {
+          if (got.has(id)) continue;
+          await after
+            .next((e) => e.data.type === 'job' && e.data.taskId === id, 30_000)
+            .catch(async (err) => {
+              const jobs = (await call('GET', `/lab/api/print-relay/${listenId}/jobs`)).text;
+              const seen = (r: SseReader) => JSON.stringify(r.events.map((e) => [e.data.type, e.data.taskId]));
+              throw new Error(
+                `job ${id} of ${taskIds.join()} not relayed: before ${seen(before)}, after ${seen(after)}, ${jobs}`,
+                {
+                  cause: err,
+                },
+              );
+            });
+        }
+      };
+      const shipped = [...first.numbers];
+      const pre = await ship();
+      expect(pre.status).toBe(200);
+      shipped.push(...pre.numbers);
+      const receiverA = await receiverOn(addrA);
+      await receiverA.next((e) => e.data.type === 'ready', 30_000);
+      // Released before the SIGTERM: the pre shipment's webhooks are in the outbox when this answers.
+      const releasing = await call('POST', '/lab/api/simulator/clock', { advance: 'P30D' });
+      expect(releasing.status, releasing.text).toBe(200);
+      const printedBefore = [await printJob('BeforeTerm')];
       const burst = Array.from({ length: 6 }, () => ship());
+      const aroundTerm = printJob('AroundTerm');
       const stopped = cluster.signal(0, 'SIGTERM');
       const results = await Promise.all(burst);
+      printedBefore.push(await aroundTerm);
       expect((await stopped).code).toBe(0);
       const acknowledged = results.filter((r) => r.status === 200).flatMap((r) => r.numbers);
       expect(acknowledged.length).toBeGreaterThan(0);
+      shipped.push(...acknowledged);
       // The stream on the stopped instance was ended (EventSource reconnects); a new one lands on the survivor.
       step('burst done');
       await onEach[addrA]!.ended;
+      await receiverA.ended;
       step('stream ended');
       expect(instanceOf(await stream())).toBe(addrB);
       live = onEach[addrB]!;
       for (const n of acknowledged) expect((await track(n)).trackingNumberInfo.trackingNumber).toBe(n);
+      // Print jobs sent before and around the SIGTERM, and one after it, reach the receiver once it reconnects.
+      printedBefore.push(await printJob('AfterTerm'));
+      const receiverB = await reconnect();
+      await relayed(printedBefore, receiverA, receiverB);
+      // Gone before the kill, so what the killed instance's receiver misses can only come by its reconnection.
+      receiverB.close();
       // The resumed stream carries the inspector's events live: a webhook posted now arrives on it.
       const posted = await call('POST', `/lab/hooks/fdx/${CHANNEL}`, {
         outputMetaData: [{ transactionId: 'after-sigterm', timestamp: '2026-11-22T01:02:03Z' }],
@@ -208,19 +277,70 @@ describe.skipIf(skipReason !== undefined)('a team deployment: nginx over two ins
       await live.next((e) => e.topic === webhookTopic(CHANNEL) && e.data.transactionId === 'after-sigterm', 30_000);
 
       step('sigkill');
-      // Its replacement starts, then is SIGKILLed mid-burst: the survivor serves every acknowledged shipment.
+      // Its replacement starts, a receiver streams from it, the burst's webhooks are released, then it
+      // is SIGKILLed mid-burst: the survivor serves every acknowledged shipment, delivers the webhooks
+      // and relays the jobs.
       await cluster.start(0);
+      const receiverA2 = await receiverOn(addrA);
+      await receiverA2.next((e) => e.data.type === 'ready', 30_000);
+      step('receiver on the replacement');
+      const releasedAgain = await call('POST', '/lab/api/simulator/clock', { advance: 'P30D' });
+      expect(releasedAgain.status, releasedAgain.text).toBe(200);
+      const printedKill = [await printJob('BeforeKill')];
       const burst2 = Array.from({ length: 6 }, () => ship());
+      const aroundKill = printJob('AroundKill');
       const killed = cluster.signal(0, 'SIGKILL');
       const results2 = await Promise.all(burst2);
+      printedKill.push(await aroundKill);
       expect((await killed).signal).toBe('SIGKILL');
       const acknowledged2 = results2.filter((r) => r.status === 200).flatMap((r) => r.numbers);
       expect(acknowledged2.length).toBeGreaterThan(0);
+      shipped.push(...acknowledged2);
       for (const n of acknowledged2) expect((await track(n)).trackingNumberInfo.trackingNumber).toBe(n);
+      await receiverA2.ended;
+      step('killed');
+      // Sent while the killed instance's receiver is still counted (its lease runs on): relayed all the same.
+      printedKill.push(await printJob('AfterKill'));
+      await relayed(printedKill, receiverA2, await reconnect());
+      step('relayed');
       // Print jobs acknowledged before the kills are still there.
-      for (const taskId of sent) {
+      for (const taskId of [...sent, ...printedBefore, ...printedKill]) {
         expect((await call('GET', `/lab/api/print-relay/${listenId}/jobs/${taskId}`)).status).toBe(200);
       }
+
+      step('webhooks');
+      // Every due scan of every shipment the twin holds (the acknowledged ones among them, and any
+      // whose answer was lost to a kill) arrives in the inspector, one webhook per scan and piece.
+      const twin = (await call('GET', '/lab/api/simulator/shipments?limit=200')).json().shipments as Json[];
+      const pieces = new Set(twin.flatMap((t) => t.pieces as string[]));
+      for (const n of shipped) expect(pieces.has(n), n).toBe(true);
+      const released = twin.reduce((sum, t) => sum + t.pieces.length * t.events.filter((e: Json) => e.due).length, 0);
+      const expectedHooks = released + 1; // and the one posted after the SIGTERM
+      const inspected = async () => {
+        const ids: string[] = [];
+        for (let page = 1; ; page++) {
+          const res = (await call('GET', `/lab/api/webhooks/${CHANNEL}?size=100&page=${page}`)).json();
+          ids.push(...(res.items as Json[]).map((i) => i.transactionId as string));
+          if (ids.length >= res.total || res.items.length === 0) return ids;
+        }
+      };
+      let ids = await inspected();
+      while (new Set(ids).size < expectedHooks) {
+        // A delivery the killed instance had leased is taken over when its 20 s lease runs out.
+        await live.next((e) => e.topic === webhookTopic(CHANNEL), 40_000);
+        ids = await inspected();
+        step(`webhooks ${new Set(ids).size}/${expectedHooks}`);
+      }
+      const distinct = new Set(ids).size;
+      const duplicates = ids.length - distinct;
+      console.log(
+        `cluster kills: webhooks released ${released}, arrived ${distinct - 1} (+1 posted), duplicated ${duplicates}; ` +
+          `print jobs relayed ${printedBefore.length + printedKill.length}/${printedBefore.length + printedKill.length}; ` +
+          `shipments trackable ${shipped.length}`,
+      );
+      expect(distinct).toBe(expectedHooks);
+      // At least once: only the delivery in flight when an instance was SIGKILLed may come twice.
+      expect(duplicates).toBeLessThanOrEqual(1);
     } finally {
       for (const s of streams) s.close();
       await cluster.stop();

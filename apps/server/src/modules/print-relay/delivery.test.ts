@@ -17,6 +17,7 @@ import { listenLoopback } from '../../test/http.js';
 import { suiteApp } from '../../test/suiteFixtures.js';
 import { openSse, stalledSseClient, type SseReader } from '../../test/sseReader.js';
 import { up as migrate0120 } from './migrations/0120_print_relay_delivery.js';
+import { up as migrate0250 } from './migrations/0250_print_relay_written.js';
 import { PrintRelayRepo } from './repo.js';
 import { PrintRelay, RECEIVER_LEASE_MS } from './service.js';
 
@@ -254,6 +255,30 @@ describe('receivers are counted while their lease runs', () => {
   });
 });
 
+describe('a job announced to receivers that are gone', () => {
+  it('is given to the next receiver that connects until a stream has taken it, then never again', async () => {
+    const t = await buildTestApp('sqlite', {}, { env: { PRINT_RELAY_LISTEN_IDS: 'desk' } });
+    const relay = new PrintRelay(new PrintRelayRepo(t.app.db), t.app.bus, t.config, t.app.log);
+    try {
+      // Counted (its lease runs) but its instance was killed: nobody writes what is announced to it.
+      await relay.receiverConnected('desk', 'PRINTER_D01');
+      const job = await relay.send('desk', 'REMOTE_AB1', ZPL);
+      expect(job.receivers).toBe(1);
+      const next = await relay.receiverConnected('desk', 'PRINTER_D02');
+      expect(next.pending.map((j) => j.taskId)).toEqual([job.taskId]);
+      // Given to a receiver that had not taken it yet: it stays with that one (not announced again).
+      expect((await relay.receiverConnected('desk', 'PRINTER_D03')).pending).toEqual([]);
+      await relay.releasePending(next.pending, 'PRINTER_D02');
+      const taken = await relay.send('desk', 'REMOTE_AB1', ZPL);
+      await relay.written([taken.taskId]);
+      // Released (never written) it goes again; the job a stream took does not.
+      expect((await relay.receiverConnected('desk', 'PRINTER_D04')).pending.map((j) => j.taskId)).toEqual([job.taskId]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('relay delivery across instances on PostgreSQL', () => {
   it('a pending job is announced once when receivers connect to two instances at the same time', async () => {
     const env = { PRINT_RELAY_LISTEN_IDS: 'twin-desk' };
@@ -329,6 +354,39 @@ describe('migration 0120_print_relay_delivery', () => {
       await migrate0120(db.kysely);
       expect(await db.kysely.selectFrom('print_jobs').select(['announced_at', 'announced_to']).execute()).toEqual([
         { announced_at: '2026-11-24T10:00:00.000Z', announced_to: '*' },
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('migration 0250_print_relay_written', () => {
+  it('takes jobs announced before it as written and leaves pending ones pending', async () => {
+    const { db, drop } = await freshDb('sqlite');
+    try {
+      await db.kysely.schema.alterTable('print_jobs').dropColumn('written_at').execute();
+      const job = (task_id: string, announced_at: string | null) => ({
+        task_id,
+        remote_id: 'desk',
+        subscribe_id: 'REMOTE_AB1',
+        print_data: ZPL,
+        size: ZPL.length,
+        created: '2026-11-24T10:00:00.000Z',
+        expires_at: '2026-11-24T11:00:00.000Z',
+        announced_at,
+        announced_to: announced_at === null ? null : '*',
+      });
+      await (db.kysely as any)
+        .insertInto('print_jobs')
+        .values([job('announced', '2026-11-24T10:00:01.000Z'), job('pending', null)])
+        .execute();
+      await migrate0250(db.kysely);
+      expect(
+        await db.kysely.selectFrom('print_jobs').select(['task_id', 'written_at']).orderBy('task_id').execute(),
+      ).toEqual([
+        { task_id: 'announced', written_at: '2026-11-24T10:00:01.000Z' },
+        { task_id: 'pending', written_at: null },
       ]);
     } finally {
       await drop();

@@ -8,6 +8,8 @@ export type PrintLogRowDb = Selectable<PrintLogTable>;
 
 /** Kept per listen id in the log; older rows are removed as new ones arrive. */
 export const LOG_RETENTION_PER_LISTEN_ID = 200;
+/** `announced_to` of a job announced on the topic to the receivers counted when it was sent. */
+export const ANNOUNCED_ON_TOPIC = '*';
 
 /** Kysely queries of the relay; the same on SQLite and PostgreSQL. */
 export class PrintRelayRepo {
@@ -94,17 +96,37 @@ export class PrintRelayRepo {
     return rows.length === 1;
   }
 
-  /** Marks every pending unexpired job of the listen id announced to `to`, and answers them, oldest first. */
+  /**
+   * Marks every pending unexpired job of the listen id announced to `to`, and answers them, oldest
+   * first. Pending: never announced, or announced on the topic but written to no receiver (the
+   * receivers counted then were gone: their instance was killed before their lease lapsed).
+   */
   async claimPending(listenId: string, at: string, to: string): Promise<PrintJobRow[]> {
     const rows = await this.db.kysely
       .updateTable('print_jobs')
       .set({ announced_at: at, announced_to: to })
       .where('remote_id', '=', listenId)
-      .where('announced_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('announced_at', 'is', null),
+          eb.and([eb('announced_to', '=', ANNOUNCED_ON_TOPIC), eb('written_at', 'is', null)]),
+        ]),
+      )
       .where('expires_at', '>', at)
       .returningAll()
       .execute();
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  }
+
+  /** These jobs were written to a receiver's stream (the first time counts). */
+  async written(taskIds: string[], at: string): Promise<void> {
+    if (taskIds.length === 0) return;
+    await this.db.kysely
+      .updateTable('print_jobs')
+      .set({ written_at: at })
+      .where('task_id', 'in', taskIds)
+      .where('written_at', 'is', null)
+      .execute();
   }
 
   /** Makes jobs given to a receiver that left before they were written to it pending again. */
@@ -115,6 +137,7 @@ export class PrintRelayRepo {
       .set({ announced_at: null, announced_to: null })
       .where('task_id', 'in', taskIds)
       .where('announced_to', '=', to)
+      .where('written_at', 'is', null)
       .execute();
   }
 

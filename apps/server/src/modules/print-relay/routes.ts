@@ -6,6 +6,7 @@ import type { ModulePlugin } from '../../module.js';
 import { openEventStream, SseStreams, type EventStream } from '../../realtime/sse.js';
 import { PrintRelayRepo } from './repo.js';
 import { jobEvent, PrintRelay, RECEIVER_LEASE_MS } from './service.js';
+import { StreamJobs } from './streamJobs.js';
 
 /**
  * /lab/api/print-relay/… — remote printing: a sender stores a job for a listen id; the receiver
@@ -135,7 +136,13 @@ export const printRelayRoutes: ModulePlugin = async (app) => {
    * jobs no receiver has had — paced by what it reads —, then `ready`. One that leaves meanwhile
    * gives them back; one that leaves later is uncounted.
    */
-  const register = async (stream: EventStream, listenId: string, nodeId: string, log: FastifyBaseLogger) => {
+  const register = async (
+    stream: EventStream,
+    jobs: StreamJobs,
+    listenId: string,
+    nodeId: string,
+    log: FastifyBaseLogger,
+  ) => {
     const topic = printRelayTopic(listenId);
     let counted: number | undefined;
     stream.onEnd(() => {
@@ -153,8 +160,14 @@ export const printRelayRoutes: ModulePlugin = async (app) => {
         counted = connected.id;
         receivers.add(counted);
         for (const job of connected.pending) {
+          if (!jobs.first(job.taskId)) continue;
           await stream.drained();
           stream.send(topic, jobEvent(job, Infinity));
+        }
+        // Marked before `ready`: a receiver that reconnects after reading it is not given them again.
+        if (connected.pending.length > 0 && !stream.ended) {
+          await stream.drained();
+          if (!stream.ended) await relay.written(connected.pending.map((j) => j.taskId));
         }
       }
       if (stream.ended) {
@@ -200,14 +213,17 @@ export const printRelayRoutes: ModulePlugin = async (app) => {
         slowClientMessage: 'print relay receiver too slow; disconnected',
       });
       // Subscribed before it is counted: a job sent once it counts is announced on the topic to it.
+      const jobs = new StreamJobs(stream, relay, request.log);
       stream.onEnd(
         app.bus.subscribe(topic, (data) => {
           const event = data as PrintRelayEvent;
-          if (event.type === 'job') stream.send(topic, event);
+          if (event.type !== 'job' || !jobs.first(event.taskId)) return;
+          stream.send(topic, event);
+          track(jobs.written(event.taskId));
         }),
       );
       // Tracked, so the database stays open until a registration under way at shutdown is done.
-      const registering = register(stream, listenId, request.query.nodeId, request.log);
+      const registering = register(stream, jobs, listenId, request.query.nodeId, request.log);
       track(registering);
       await registering;
     },

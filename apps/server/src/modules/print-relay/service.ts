@@ -12,7 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import type { Bus } from '../../realtime/bus.js';
-import { LOG_RETENTION_PER_LISTEN_ID, type PrintJobRow, type PrintLogRowDb, type PrintRelayRepo } from './repo.js';
+import {
+  ANNOUNCED_ON_TOPIC,
+  LOG_RETENTION_PER_LISTEN_ID,
+  type PrintJobRow,
+  type PrintLogRowDb,
+  type PrintRelayRepo,
+} from './repo.js';
 
 /** A job's ZPL travels inside its realtime event when it is this small (one round trip less). */
 export const INLINE_EVENT_BYTES = 4_000;
@@ -21,8 +27,6 @@ const HISTORY_DATA_CHARS = 200;
 export const JOB_LIST_SIZE = 20;
 /** A receiver counts this long after its instance last renewed it (renewed every heartbeat). */
 export const RECEIVER_LEASE_MS = 60_000;
-/** `announced_to` of a job announced on the topic to the receivers connected when it was sent. */
-const ANNOUNCED_ON_TOPIC = '*';
 
 export function toJob(row: PrintJobRow): PrintJob {
   return {
@@ -129,6 +133,7 @@ export class PrintRelay {
       expires_at: job.expiresAt,
       announced_at: null,
       announced_to: null,
+      written_at: null,
     });
     // Counted after the insert: a receiver registering meanwhile either is counted here (and is
     // already subscribed to the topic) or finds the job pending when it claims.
@@ -172,6 +177,11 @@ export class PrintRelay {
       jobs.map((j) => j.taskId),
       nodeId,
     );
+  }
+
+  /** These jobs were written to a receiver's stream: no receiver that connects later is given them. */
+  written(taskIds: string[]): Promise<void> {
+    return this.repo.written(taskIds, this.now().toISOString());
   }
 
   async receiverDisconnected(listenId: string, id: number): Promise<void> {

@@ -35,6 +35,11 @@ export interface PrintJobTable {
   announced_at: string | null;
   /** The receiver's node id when a connecting receiver was given it; `*` when announced on the topic. */
   announced_to: string | null;
+  /**
+   * When the job was first written to a receiver's stream (ISO-8601 UTC); null until then. A job
+   * announced on the topic (`*`) but never written is given to the next receiver that connects.
+   */
+  written_at: string | null;
 }
 
 /** What a receiver did with a job (the product's log_printer). */
