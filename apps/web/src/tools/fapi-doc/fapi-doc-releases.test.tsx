@@ -179,7 +179,7 @@ describe('FAPI Doc releases', () => {
     );
     fireEvent.click(within(drawer).getByText('(the body itself)'));
     await waitFor(() => expect(router.state.location.search).toContain('part=200'));
-    expect(router.state.location.search).toContain(`op=${encodeURIComponent('PUT /ship/v1/shipments/tag')}`);
+    expect(new URLSearchParams(router.state.location.search).get('op')).toBe('PUT /ship/v1/shipments/tag');
   });
 
   it('speaks Chinese: marks, change list and its filter', async () => {
