@@ -85,11 +85,12 @@ describe('FAPI Doc releases', () => {
       'values were removed from a request enum: the client may send one: FDXE, FDXG, FXSP, FDXC, FXCC → FDXE, FDXG, FXSP, FDXC',
     );
 
-    const table = page.getByRole('table', { name: 'Changes from r1 to r2' });
+    const list = page.locator('.fd-changes');
+    await expectText(page, 'Changes from r1 to r2');
     await expectText(page, '3 breaking, 1 non-breaking, 0 doc-only');
     await page.getByText('Breaking only').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('breaking'), POLL).toBe('1');
-    const rows = table.locator('tbody tr');
+    const rows = list.locator('tr.ant-table-row');
     await expect.poll(() => rows.count(), POLL).toBe(3);
     const cells = await rows.evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' | ')),

@@ -69,7 +69,6 @@ export function ChangeList({
     >
       <Table<ApiChangeRow>
         size="small"
-        aria-label={m.changeList}
         className="fd-changes"
         rowKey={(c) => `${c.operation}|${c.where}|${c.status ?? ''}|${c.field ?? ''}|${c.rule}`}
         dataSource={shown}
