@@ -3,7 +3,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Flex, Table, Tag, Typography } from 'antd';
 import type { OpenApiDiffReply } from '@lab/core/contract';
 import { diffMarkdown, type ApiDiff } from '@lab/core/openapi-diff';
-import { downloadBlob } from '@/components/label-viewer';
+// The one module, not the label viewer's barrel (its graph is large).
+import { downloadBlob } from '@/components/label-viewer/download';
 import { fillMessage, useI18n, useMessages } from '@/lib/i18n';
 import { beforeAfter, changeWhere, releaseName, type ApiChangeRow } from './diffMarks';
 import { messages } from './messages';
