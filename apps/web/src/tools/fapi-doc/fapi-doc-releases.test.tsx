@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OpenApiDiffReply, OpenApiRelease } from '@lab/core/contract';
+import { textOf } from '@/test/blobs';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import FapiDocPage from './FapiDocPage';
@@ -149,7 +150,7 @@ describe('FAPI Doc releases', () => {
     URL.revokeObjectURL = () => {};
     fireEvent.click(screen.getByText('Export Markdown'));
     expect(created).toHaveLength(1);
-    expect(await created[0]!.text()).toBe(
+    expect(await textOf(created[0]!)).toBe(
       [
         `# ${NAME}: 1.0 → r2`,
         '',
