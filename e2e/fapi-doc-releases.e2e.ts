@@ -93,7 +93,11 @@ describe('FAPI Doc releases', () => {
     const rows = list.locator('tr.ant-table-row');
     await expect.poll(() => rows.count(), POLL).toBe(3);
     const cells = await rows.evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' | ')),
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'))
+          .map((td) => td.textContent)
+          .join(' | '),
+      ),
     );
     expect(cells).toEqual([
       `${OP} | request | carrierCode | FDXE, FDXG, FXSP, FDXC, FXCC → FDXE, FDXG, FXSP, FDXC | breaking | request.enum-narrowedvalues were removed from a request enum: the client may send one`,
