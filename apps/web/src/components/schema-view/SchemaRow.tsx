@@ -1,5 +1,5 @@
 /** One field as a tree item or a table row (caret, copy path, recursive link), and the table's header row. */
-import { memo, type MouseEvent } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { CaretDownOutlined, CaretRightOutlined, CopyOutlined } from '@ant-design/icons';
 import type { SchemaField } from '@lab/core/schema-tree';
 import { copyToClipboard } from '@/lib/clipboard';
@@ -21,6 +21,8 @@ interface RowProps {
   m: SchemaViewMessages;
   onToggle: (index: number) => void;
   onSelect: (path: string | undefined, jump?: boolean) => void;
+  /** The page's additions to the row (after the type). */
+  extra?: ((field: SchemaField) => ReactNode) | undefined;
 }
 
 export const SchemaRow = memo(function SchemaRow({
@@ -34,6 +36,7 @@ export const SchemaRow = memo(function SchemaRow({
   m,
   onToggle,
   onSelect,
+  extra,
 }: RowProps) {
   const hasChildren = f.end > index + 1;
   const target = f.recursive === undefined ? undefined : f.recursive < 0 ? undefined : fields[f.recursive];
@@ -94,6 +97,7 @@ export const SchemaRow = memo(function SchemaRow({
         <div className="sv-cell" role="cell">
           <span className="sv-type">{f.type}</span>
           {recursive}
+          {extra?.(f)}
         </div>
         <div className="sv-cell" role="cell">
           {f.required ? m.yes : ''}
@@ -132,6 +136,7 @@ export const SchemaRow = memo(function SchemaRow({
         <span className="sv-name">{f.name}</span>
         <span className="sv-type">{f.type}</span>
         {recursive}
+        {extra?.(f)}
         <Constraints f={f} m={m} full={full} leaf={!hasChildren} />
         {copyButton}
       </div>

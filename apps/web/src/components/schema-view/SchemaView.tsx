@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Empty } from 'antd';
-import type { SchemaTree } from '@lab/core/schema-tree';
+import type { SchemaField, SchemaTree } from '@lab/core/schema-tree';
 import { useMessages } from '@/lib/i18n';
 import { FIELD_WIDTH } from './FieldResizer';
 import { FieldSearchBar } from './FieldSearchBar';
@@ -31,6 +31,11 @@ export interface SchemaViewProps {
   height?: number | string;
   /** Accessible name of the field list. */
   label?: string;
+  /**
+   * What a page adds to a field's row after its type (FAPI Doc: a compare mark, a where-used button).
+   * Keep it stable (useCallback): rows are memoised.
+   */
+  fieldExtra?: ((field: SchemaField) => ReactNode) | undefined;
 }
 
 /** Rect of the scroll element; a box with no layout yet (tests, hidden tabs) counts as 800×600. */
@@ -53,6 +58,7 @@ export function SchemaView({
   onDocReference,
   height = 560,
   label,
+  fieldExtra,
 }: SchemaViewProps) {
   const m = useMessages(messages);
   const fields = tree.fields;
@@ -165,6 +171,7 @@ export function SchemaView({
                     m={m}
                     onToggle={toggle}
                     onSelect={select}
+                    extra={fieldExtra}
                   />
                 </div>
               );

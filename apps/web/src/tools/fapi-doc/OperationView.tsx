@@ -1,12 +1,17 @@
-import { Card, Empty, Flex, Segmented, Space, Spin, Typography } from 'antd';
+import { useCallback } from 'react';
+import { NodeIndexOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Segmented, Space, Spin, Typography } from 'antd';
 import type { NamedSample, OpenApiOperationView } from '@lab/core/contract';
-import type { SchemaTree } from '@lab/core/schema-tree';
+import type { SchemaField, SchemaTree } from '@lab/core/schema-tree';
 import { sanitizeDescription, SchemaView } from '@/components/schema-view';
 import { fillMessage, useMessages } from '@/lib/i18n';
+import { ChangeMark } from './ChangeMark';
+import { usageTarget, type PartMarks } from './diffMarks';
 import { messages } from './messages';
 import { MethodTag } from './MethodTag';
 import { SampleList } from './SampleList';
 import type { DocParams, UpdateDocParams } from './useDocParams';
+import type { UsageTarget } from './WhereUsedDrawer';
 
 /** The part shown (`request` or a status; the request when asked for and present), its response and tree. */
 export function shownPart(data: OpenApiOperationView | undefined, requested: string) {
@@ -27,6 +32,8 @@ export function OperationView({
   onOpenSample,
   onDocReference,
   samplesReady,
+  marks,
+  onWhereUsed,
 }: {
   data: OpenApiOperationView;
   state: DocParams;
@@ -35,11 +42,50 @@ export function OperationView({
   onDocReference: (name: string) => void;
   /** False while the page defers the samples (the request tree paints first, the samples right after). */
   samplesReady: boolean;
+  /** The shown part's compare marks, while comparing with another release. */
+  marks: PartMarks | undefined;
+  onWhereUsed: (target: UsageTarget) => void;
 }) {
   const m = useMessages(messages);
-  const { part, response } = shownPart(data, state.part);
+  const { part, response, tree: shownTree } = shownPart(data, state.part);
+  // A field's additions: its compare mark and its where-used button (plain, rows mount while scrolling).
+  const fieldExtra = useCallback(
+    (f: SchemaField) => {
+      const mark = marks?.byPath.get(f.path);
+      const target = shownTree ? usageTarget(shownTree, f) : undefined;
+      return (
+        <>
+          {mark && <ChangeMark kind={mark.kind} changes={mark.changes} />}
+          {target && (
+            <button
+              type="button"
+              className="sv-copy fd-where-used"
+              title={m.whereUsed}
+              aria-label={m.whereUsed}
+              onClick={(e) => {
+                e.stopPropagation();
+                onWhereUsed(target);
+              }}
+            >
+              <NodeIndexOutlined />
+            </button>
+          )}
+        </>
+      );
+    },
+    [marks, shownTree, m, onWhereUsed],
+  );
+  const removed = marks && marks.removed.length > 0 && (
+    <Flex wrap gap={4} align="center" className="fd-removed" style={{ marginBottom: 6 }}>
+      <Typography.Text type="secondary">{m.removedHere}</Typography.Text>
+      {marks.removed.map((c) => (
+        <ChangeMark key={c.field} kind="removed" changes={[c]} label={c.field} />
+      ))}
+    </Flex>
+  );
   const schemaPane = (tree: SchemaTree) => (
     <SchemaView
+      fieldExtra={fieldExtra}
       tree={tree}
       view={state.view}
       level={state.level}
@@ -61,6 +107,14 @@ export function OperationView({
           {data.request?.schemaName && (
             <Typography.Text type="secondary">
               {fillMessage(m.schemaName, { name: data.request.schemaName })}
+              <Button
+                type="link"
+                size="small"
+                icon={<NodeIndexOutlined />}
+                onClick={() => onWhereUsed({ schema: data.request!.schemaName! })}
+              >
+                {m.whereUsed}
+              </Button>
             </Typography.Text>
           )}
         </Space>
@@ -82,6 +136,7 @@ export function OperationView({
           ]}
           style={{ marginBottom: 8 }}
         />
+        {removed}
         {part === 'request' && (data.request ? schemaPane(data.request.tree) : <Empty description={m.noRequestBody} />)}
         {part !== 'request' && response && (
           <div key={response.status}>

@@ -8,19 +8,45 @@ export const docQueries = {
     queryKey: ['openapi-docs'],
     queryFn: () => apiCall('openapi.documents'),
   }),
-  operations: (name: string) =>
+  /** `release` absent: the current release. */
+  operations: (name: string, release?: string) =>
     queryOptions({
-      queryKey: ['openapi-docs', name, 'operations'],
-      queryFn: () => apiCall('openapi.operations', { params: { id: name } }),
+      queryKey: ['openapi-docs', name, 'operations', release ?? ''],
+      queryFn: () => apiCall('openapi.operations', { params: { id: name }, query: releaseQuery(release) }),
       staleTime: 60_000,
     }),
-  view: (name: string, method: string, path: string) =>
+  view: (name: string, method: string, path: string, release?: string) =>
     queryOptions({
-      queryKey: ['openapi-docs', name, 'view', method, path],
-      queryFn: () => apiCall('openapi.view', { params: { id: name }, query: { method, path } }),
+      queryKey: ['openapi-docs', name, 'view', method, path, release ?? ''],
+      queryFn: () =>
+        apiCall('openapi.view', { params: { id: name }, query: { method, path, ...releaseQuery(release) } }),
       staleTime: 60_000,
+    }),
+  releases: (name: string) =>
+    queryOptions({
+      queryKey: ['openapi-docs', name, 'releases'],
+      queryFn: () => apiCall('openapi.releases', { params: { id: name } }),
+    }),
+  /** What changed from release `from` to release `to` (ids): every change; the page filters. */
+  diff: (name: string, from: string, to: string) =>
+    queryOptions({
+      queryKey: ['openapi-docs', name, 'diff', from, to],
+      queryFn: () => apiCall('openapi.diff', { params: { id: name }, query: { from, to } }),
+      staleTime: 5 * 60_000,
+    }),
+  whereUsed: (name: string, schema: string, field: string | undefined, release?: string) =>
+    queryOptions({
+      queryKey: ['openapi-docs', name, 'where-used', schema, field ?? '', release ?? ''],
+      queryFn: () =>
+        apiCall('openapi.whereUsed', {
+          params: { id: name },
+          query: { schema, ...(field ? { field } : {}), ...releaseQuery(release) },
+        }),
+      staleTime: 5 * 60_000,
     }),
 };
+
+const releaseQuery = (release: string | undefined) => (release ? { release } : {});
 
 /** `POST /ship/v1/shipments`: how an operation is written in the URL (`?op=`). */
 export const operationKey = (o: { method: string; path: string }) => `${o.method} ${o.path}`;

@@ -1,107 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OpenApiDocSummary, OpenApiOperationView } from '@lab/core/contract';
-import { buildSchemaTree } from '@lab/core/schema-tree';
+import type { OpenApiDocSummary } from '@lab/core/contract';
 import { renderWithProviders } from '@/test/render';
 import { clientConfig, fakeServer } from '@/test/fakeServer';
 import FapiDocPage from './FapiDocPage';
+import { docRoutes, summary } from './testDocs';
 
 // The page renders antd and a lazy list; on a busy CI machine the default 1 s is too short.
 configure({ asyncUtilTimeout: 8000 });
-
-const summary = (name: string, title: string): OpenApiDocSummary => {
-  const [api, resource] = name.split('--') as [string, string];
-  return {
-    id: 1,
-    name,
-    api,
-    resource,
-    title,
-    version: '1.0',
-    sha256: 'x',
-    sourceFile: `${name}.json`,
-    importedAt: '2026-11-23T00:00:00Z',
-    operations: 1,
-  };
-};
-
-const doc = {
-  components: {
-    schemas: {
-      Ship: {
-        type: 'object',
-        properties: {
-          requestedShipment: {
-            type: 'object',
-            properties: {
-              shipper: {
-                type: 'object',
-                properties: {
-                  address: {
-                    type: 'object',
-                    properties: {
-                      postalCode: { type: 'string', maxLength: 10 },
-                      countryCode: {
-                        type: 'string',
-                        enum: ['US', 'CN'],
-                        description: `Country. <a onclick='loadDocReference("countrycodes")'>see Country Codes</a>`,
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
-const view = (document: string, method: 'POST' | 'PUT', path: string): OpenApiOperationView => ({
-  document,
-  method,
-  path,
-  operationId: 'Create Shipment',
-  summary: 'Create Shipment',
-  description: null,
-  request: {
-    contentType: 'application/json',
-    schemaName: 'Ship',
-    tree: buildSchemaTree({ $ref: '#/components/schemas/Ship' }, doc),
-  },
-  responses: [
-    { status: '200', description: 'OK', contentType: 'application/json', tree: { type: 'object', fields: [] } },
-  ],
-  samples: [{ name: 'MinimumSamplePayload-Ship', request: { requestedShipment: { shipper: {} } } }],
-});
 
 let documents: OpenApiDocSummary[];
 beforeEach(() => {
   documents = [summary('ship--Shipment-Resource', 'Ship API'), summary('other--Thing-Resource', 'Other API')];
   fakeServer({
     'GET /config': () => ({ body: clientConfig() }),
-    'GET /openapi-docs': () => ({ body: { documents } }),
-    'GET /openapi-docs/:id/operations': (_body, _url, { id: name }) => {
-      const d = documents.find((x) => x.name === name)!;
-      const [method, path] =
-        name === 'ship--Shipment-Resource'
-          ? (['POST', '/ship/v1/shipments'] as const)
-          : (['PUT', '/other/v1/thing'] as const);
-      return {
-        body: {
-          name,
-          api: d.api,
-          resource: d.resource,
-          title: d.title,
-          version: '1.0',
-          operations: [{ method, path, operationId: null, summary: 'Create Shipment', samples: 1 }],
-        },
-      };
-    },
-    'GET /openapi-docs/:id/view': (_body, url, { id }) => ({
-      body: view(id, url.searchParams.get('method') as 'POST', url.searchParams.get('path')!),
-    }),
+    ...docRoutes(() => documents),
   });
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,12 +1,18 @@
 import { useSearchParams } from 'react-router';
 import { DEFAULT_LEVEL, LEVELS, type SchemaViewMode } from '@/components/schema-view';
 
-/** Reads and writes the viewer's state in the URL: api, op, part, view, level, field, full. */
+/**
+ * Reads and writes the viewer's state in the URL: api, release (an older release's id), compare (the
+ * release compared with), breaking (the change list filtered), op, part, view, level, field, full.
+ */
 export function useDocParams() {
   const [params, setParams] = useSearchParams();
   const levelParam = Number(params.get('level'));
   const state = {
     api: params.get('api') ?? undefined,
+    release: params.get('release') ?? undefined,
+    compare: params.get('compare') ?? undefined,
+    breaking: params.get('breaking') === '1',
     op: params.get('op') ?? undefined,
     part: params.get('part') ?? 'request',
     view: (params.get('view') === 'table' ? 'table' : 'tree') as SchemaViewMode,
