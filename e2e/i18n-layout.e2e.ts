@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from './support/browser';
+import { defaultSample } from '@lab/core/carrier';
+import { baseUrl, openPage, referenceDir } from './support/browser';
 import { importEtdLanes, importHsReference } from './support/datasets';
-import { expectRole, expectVisible } from './support/expect';
+import { expectRole, expectText, expectVisible } from './support/expect';
 import { artifactsDir } from './support/setup';
 
 /**
@@ -145,6 +146,63 @@ describe('Chinese', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await page.getByText('English', { exact: true }).click();
     await expectVisible(page.getByText('format correct'));
+  });
+});
+
+/** A call on the sandbox twin through the gateway, with a token of its own. */
+async function sandboxCall(path: string, body: unknown, transactionId: string): Promise<number> {
+  const token = await fetch(`${baseUrl()}/lab/api/carrier/sandbox/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'zh-walk', client_secret: 'zh-walk' }),
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const res = await fetch(`${baseUrl()}/lab/api/carrier/sandbox${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-upstream-authorization': `Bearer ${access_token}`,
+      'x-customer-transaction-id': transactionId,
+    },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
+describe('Chinese, results that appear after an action', () => {
+  it('the label check’s results are in Chinese', async () => {
+    const fedex = fs.readFileSync(path.join(referenceDir, 'zpl-corpus/fedex.zpl'));
+    const { page } = await openPage('/utils/base64?tab=zpl', { locale: 'zh-CN' });
+    await page.getByLabel('Base64 input').fill(fedex.toString('base64'));
+    await page.getByRole('button', { name: /^解\s?码$/ }).click();
+    await expectVisible(page.getByTestId('label-image').first());
+    await page.getByRole('button', { name: /^检\s?查$/ }).click();
+    await expectText(page.getByTestId('check-summary'), /[\u3400-\u9fff]/);
+    await expectVisible(page.getByTestId('check-symbol').first());
+    expect(await untranslated(page)).toEqual([]);
+  });
+
+  it('the Simulator’s traffic, its conformance issues and the shipments are in Chinese', async () => {
+    const bad = structuredClone(defaultSample('postal-validate')) as Record<string, unknown>;
+    delete bad.countryCode;
+    expect(await sandboxCall('/country/v1/postal/validate', bad, 'zh-walk-postal')).toBe(400);
+    expect(await sandboxCall('/ship/v1/shipments', defaultSample('ship-create'), 'zh-walk-ship')).toBe(200);
+
+    const { page } = await openPage('/api/simulator?tab=traffic', { locale: 'zh-CN' });
+    const table = page.getByTestId('traffic-table');
+    const refused = table.getByRole('row').filter({ hasText: '/country/v1/postal/validate' }).first();
+    await expectVisible(refused);
+    expect(await untranslated(page)).toEqual([]);
+    await refused.click();
+    const request = page.getByTestId('request-conformance');
+    await expectText(request, '缺少必填字段 countryCode');
+    await expectText(request, '请求：1 个问题');
+    expect(await untranslated(page)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: '运单' }).click();
+    await expectText(page.getByRole('table'), '已创建标签 (OC)', { first: true });
+    expect(await untranslated(page)).toEqual([]);
   });
 });
 

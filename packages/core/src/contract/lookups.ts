@@ -77,6 +77,8 @@ export const cityRow = z.object({
 export type CityRow = z.output<typeof cityRow>;
 export const citiesReply = z.object({ tookMs: z.number(), data: z.array(cityRow) });
 export type CitiesReply = z.output<typeof citiesReply>;
+/** Whether the city index is built (false: the next search builds it, the first after start or after idle). */
+export const citiesReadyReply = z.object({ ready: z.boolean() });
 
 // ── Search US States ───────────────────────────────────────────────────────────────────────────
 

@@ -18,6 +18,7 @@ import {
 import {
   citiesQuery,
   citiesReply,
+  citiesReadyReply,
   countriesReply,
   datasetStatusParams,
   datasetStatusReply,
@@ -161,6 +162,7 @@ export const apiRoutes = withSchemas({
   'lookups.m49': { reply: m49Reply },
   'lookups.usStates': { querystring: usStatesQuery, reply: usStatesReply },
   'lookups.cities': { querystring: citiesQuery, reply: citiesReply },
+  'lookups.citiesReady': { reply: citiesReadyReply },
   'lookups.datasetStatus': { params: datasetStatusParams, reply: datasetStatusReply },
   'lookups.etdRequirement': { querystring: etdRequirementQuery, reply: etdRequirementReply },
   'lookups.etdList': { reply: etdListReply },

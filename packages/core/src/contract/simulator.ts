@@ -187,8 +187,13 @@ export type SimFaultBody = z.input<typeof simFaultBody>;
 export const simFaultsReply = z.object({ faults: z.array(simFault) });
 export const simFaultClearedReply = z.object({ endpointId: z.string() });
 
-/** One place where a message does not conform to the OpenAPI document. */
-export const conformanceIssue = z.object({ path: z.string(), message: z.string() });
+/** The schema rule an issue breaks (`@lab/core/json` SchemaRule): the screen words it in the reader's language. */
+export const schemaRule = z.object({ keyword: z.string(), params: z.record(z.string(), z.string()) });
+/**
+ * One place where a message does not conform to the OpenAPI document: `message` in English, `rule`
+ * what the screen translates (absent on entries recorded before it was kept).
+ */
+export const conformanceIssue = z.object({ path: z.string(), message: z.string(), rule: schemaRule.optional() });
 /** null when no document operation covers the call. */
 export const conformanceVerdict = z.object({ ok: z.boolean(), issues: z.array(conformanceIssue) }).nullable();
 

@@ -22,6 +22,7 @@ export const routes = {
   'lookups.m49': { method: 'GET', path: '/utils/v1/m49' },
   'lookups.usStates': { method: 'GET', path: '/utils/v1/us-states' },
   'lookups.cities': { method: 'GET', path: '/utils/v1/cities' },
+  'lookups.citiesReady': { method: 'GET', path: '/utils/v1/cities/ready' },
   'lookups.datasetStatus': { method: 'GET', path: '/utils/v1/datasets/:name' },
   'lookups.etdRequirement': { method: 'GET', path: '/utils/v1/etd-eci/requirement' },
   'lookups.etdList': { method: 'GET', path: '/utils/v1/etd-eci' },

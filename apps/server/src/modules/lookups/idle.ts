@@ -24,6 +24,8 @@ export function collectGarbage(): void {
  */
 export class IdleCache<T> {
   private value: Promise<T> | undefined;
+  /** The held value has finished building. */
+  private built = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -36,6 +38,7 @@ export class IdleCache<T> {
     this.value ??= this.build().then(
       (value) => {
         collectGarbage();
+        this.built = true;
         return value;
       },
       (err: unknown) => {
@@ -46,6 +49,7 @@ export class IdleCache<T> {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.value = undefined;
+      this.built = false;
       collectGarbage();
     }, this.idleMs);
     this.timer.unref();
@@ -56,10 +60,16 @@ export class IdleCache<T> {
   clear(): void {
     clearTimeout(this.timer);
     this.value = undefined;
+    this.built = false;
   }
 
   /** Whether the value is held now (tests). */
   get held(): boolean {
     return this.value !== undefined;
+  }
+
+  /** Whether the value is built and held: a `get()` now answers without building. */
+  get ready(): boolean {
+    return this.value !== undefined && this.built;
   }
 }

@@ -63,11 +63,20 @@ describe.each(dialectsFor('dialect-sensitive'))('places.locate on %s', (dialect)
     const places = servicesOf(t.app).places;
     places.close();
     expect(places.citiesHeld).toBe(false);
+    const ready = async () => (await t.app.inject('/lab/api/utils/v1/cities/ready')).json();
+    expect(await ready()).toEqual({ ready: false });
+    // While the index builds it is held but not ready: the screen says it is preparing.
+    const building = places.warm();
+    expect(places.citiesHeld).toBe(true);
+    expect(places.citiesReady).toBe(false);
+    await building;
+    expect(await ready()).toEqual({ ready: true });
     expect((await t.app.inject('/lab/api/utils/v1/cities?q=lyon&country=FR&limit=1')).json().data[0].name).toBe('Lyon');
     expect(places.citiesHeld).toBe(true);
     expect(await locate({ city: 'Lyon', countryCode: 'FR' })).toMatchObject({ precision: 'city', city: 'Lyon' });
     places.close();
     expect(places.citiesHeld).toBe(false);
+    expect(await ready()).toEqual({ ready: false });
   });
 
   it("falls back to the city by name, then to the country's most populous city", async () => {

@@ -149,6 +149,11 @@ export class Places {
     return { cities, tookMs: performance.now() - started };
   }
 
+  /** Whether the city index is built: a search now does not wait for it (the screen says it is preparing). */
+  get citiesReady(): boolean {
+    return this.cities.ready;
+  }
+
   /** Whether the city table is held now (tests). */
   get citiesHeld(): boolean {
     return this.cities.held;

@@ -1,5 +1,5 @@
 import type { CarrierErrorEntry } from '@lab/core/carrier';
-import { decodePointer } from '@lab/core/json';
+import { decodePointer, listValues, schemaRuleOf, type SchemaRule } from '@lab/core/json';
 import type { OpenApiOperation } from '@lab/core/contract';
 import type { ErrorObject, ValidateFunction } from './validators.js';
 import type { LoadedDocument } from './store.js';
@@ -27,8 +27,7 @@ function describe(err: ErrorObject): CarrierErrorEntry {
     return { code: 'INVALID.FIELD.TYPE', message: `${path} must be ${String(p.type)}.`, parameterList: param };
   }
   if (err.keyword === 'enum') {
-    const allowed = (p.allowedValues as unknown[]).map(String);
-    const list = allowed.slice(0, 12).join(', ') + (allowed.length > 12 ? `, … (${allowed.length} values)` : '');
+    const list = listValues(p.allowedValues as unknown[]);
     return { code: 'INVALID.FIELD.VALUE', message: `${path} must be one of: ${list}.`, parameterList: param };
   }
   return { code: 'INVALID.INPUT.EXCEPTION', message: `${path} ${err.message ?? 'is invalid'}.`, parameterList: param };
@@ -36,6 +35,8 @@ function describe(err: ErrorObject): CarrierErrorEntry {
 
 export interface CheckResult {
   errors: CarrierErrorEntry[];
+  /** The schema rule each of `errors` breaks (same order), for a screen to word it. */
+  rules: SchemaRule[];
   /** Required fields the request omits that the carrier's own samples omit too. */
   warnings: string[];
   /**
@@ -99,8 +100,9 @@ export class OperationChecker {
   }
 
   check(body: unknown): CheckResult {
-    if (this.validate(body)) return { errors: [], warnings: [], accepted: [] };
+    if (this.validate(body)) return { errors: [], rules: [], warnings: [], accepted: [] };
     const errors: CarrierErrorEntry[] = [];
+    const rules: SchemaRule[] = [];
     const warnings: string[] = [];
     const accepted: string[] = [];
     const seen = new Set<string>();
@@ -122,8 +124,9 @@ export class OperationChecker {
       if (seen.has(key)) continue;
       seen.add(key);
       errors.push(entry);
+      rules.push(schemaRuleOf(e));
     }
-    return { errors, warnings, accepted };
+    return { errors, rules, warnings, accepted };
   }
 
   /** The response validator for a status (falls back to `default`), or undefined. */

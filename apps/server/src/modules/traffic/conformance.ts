@@ -1,4 +1,5 @@
 import { endpointById } from '@lab/core/carrier';
+import { schemaRuleOf } from '@lab/core/json';
 import type { TrafficEntry } from '@lab/core/contract';
 import type { LabServices } from '../../module.js';
 import type { Message } from './message.js';
@@ -29,10 +30,11 @@ export async function conformanceOf(
   const checker = openApi.checkerFor(found.document, found.operation);
   let requestVerdict: Verdict = null;
   if (call.method !== 'GET' && !request.truncated && (request.parsed !== undefined || request.body === '')) {
-    const { errors } = checker.check(request.parsed ?? {});
-    const issues = errors.map((e) => ({
+    const { errors, rules } = checker.check(request.parsed ?? {});
+    const issues = errors.map((e, i) => ({
       path: e.parameterList?.find((p) => p.key === 'path')?.value ?? '$',
       message: e.message,
+      rule: rules[i],
     }));
     requestVerdict = { ok: issues.length === 0, issues };
   }
@@ -49,6 +51,7 @@ export async function conformanceOf(
             return {
               path,
               message: e.keyword === 'required' ? `${path} is required` : `${path} ${e.message ?? 'is invalid'}`,
+              rule: schemaRuleOf(e),
             };
           });
     responseVerdict = { ok, issues };

@@ -193,9 +193,18 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log (%s)', (dialect) => {
     expect(ok.conformance).toEqual({ request: { ok: true, issues: [] }, response: { ok: true, issues: [] } });
     const nok = byCustomerId(entries, 'not-conforming')!;
     expect(nok.status).toBe(400);
+    // Each with the rule it breaks, which the screen words in the reader's language.
     const issues = [
-      { path: 'countryCode', message: 'countryCode is required.' },
-      { path: 'carrierCode', message: 'carrierCode must be one of: FDXE, FDXG, FXSP, FDXC, FXCC.' },
+      {
+        path: 'countryCode',
+        message: 'countryCode is required.',
+        rule: { keyword: 'required', params: { missingProperty: 'countryCode' } },
+      },
+      {
+        path: 'carrierCode',
+        message: 'carrierCode must be one of: FDXE, FDXG, FXSP, FDXC, FXCC.',
+        rule: { keyword: 'enum', params: { allowedValues: 'FDXE, FDXG, FXSP, FDXC, FXCC' } },
+      },
     ];
     expect(nok.conformance.request).toEqual({ ok: false, issues });
     // The same findings the simulator answered with.
@@ -446,6 +455,7 @@ describe.each(dialectsFor('dialect-neutral'))('traffic log bounds and real upstr
       expect(entry.conformance.response.issues).toContainEqual({
         path: 'output.cityFirstInitials',
         message: 'output.cityFirstInitials must be string',
+        rule: { keyword: 'type', params: { type: 'string' } },
       });
     } finally {
       await t.close();

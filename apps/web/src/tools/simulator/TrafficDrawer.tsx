@@ -1,8 +1,9 @@
 import { Descriptions, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import type { TrafficEntry } from '@lab/core/contract';
-import { fillMessage, useMessages } from '@/lib/i18n';
+import { fillMessage, useI18n, useMessages } from '@/lib/i18n';
 import { formatDuration, formatUtc, prettyBody } from './format';
 import { messages } from './messages';
+import { issueText } from './ruleWords';
 
 type Message = TrafficEntry['request'];
 type Verdict = TrafficEntry['conformance']['request'];
@@ -41,6 +42,7 @@ function MessageView({ label, message, testId }: { label: string; message: Messa
 /** One side's verdict: conforms, no document covers it, or each issue at its JSON path. */
 function VerdictView({ label, verdict, testId }: { label: string; verdict: Verdict; testId: string }) {
   const m = useMessages(messages);
+  const { lang } = useI18n();
   return (
     <div data-testid={testId}>
       {verdict === null ? (
@@ -67,7 +69,7 @@ function VerdictView({ label, verdict, testId }: { label: string; verdict: Verdi
             <List.Item>
               <Space align="start">
                 <Typography.Text code>{issue.path || '/'}</Typography.Text>
-                <Typography.Text>{issue.message}</Typography.Text>
+                <Typography.Text>{issueText(lang, issue)}</Typography.Text>
               </Space>
             </List.Item>
           )}
@@ -85,7 +87,7 @@ export function TrafficDrawer({ entry, onClose }: { entry?: TrafficEntry; onClos
       open={entry !== undefined}
       onClose={onClose}
       size={900}
-      title={entry ? `${entry.method} ${entry.url}` : ''}
+      title={entry ? <span data-i18n-data>{`${entry.method} ${entry.url}`}</span> : ''}
       destroyOnHidden
     >
       {entry ? (
@@ -94,13 +96,24 @@ export function TrafficDrawer({ entry, onClose }: { entry?: TrafficEntry; onClos
             <Descriptions.Item label={m.colTime}>{formatUtc(entry.startedAt, { ms: true })}</Descriptions.Item>
             <Descriptions.Item label={m.colStatus}>{entry.status}</Descriptions.Item>
             <Descriptions.Item label={m.colDuration}>{formatDuration(entry.durationMs)}</Descriptions.Item>
+            {/* The recorded call's own values (data, as recorded). */}
             <Descriptions.Item label={m.source}>
-              {entry.source}
-              {entry.environment ? ` · ${entry.environment}` : ''}
+              <span data-i18n-data>
+                {entry.source}
+                {entry.environment ? ` · ${entry.environment}` : ''}
+              </span>
             </Descriptions.Item>
-            <Descriptions.Item label={m.colEndpoint}>{entry.endpointId ?? ''}</Descriptions.Item>
+            <Descriptions.Item label={m.colEndpoint}>
+              <span data-i18n-data>{entry.endpointId ?? ''}</span>
+            </Descriptions.Item>
             <Descriptions.Item label={m.colFault}>
-              {entry.fault ? <Tag color="orange">{entry.fault}</Tag> : ''}
+              {entry.fault ? (
+                <Tag color="orange" data-i18n-data>
+                  {entry.fault}
+                </Tag>
+              ) : (
+                ''
+              )}
             </Descriptions.Item>
           </Descriptions>
           <div>

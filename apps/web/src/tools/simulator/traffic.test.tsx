@@ -186,4 +186,43 @@ describe('traffic log', () => {
     expect(screen.getByTestId('traffic-kept')).toHaveTextContent('保留 1 条（最多 2000 条，16 MB）');
     expect(screen.getByRole('link', { name: /导出 HAR/ })).toBeInTheDocument();
   });
+
+  it('words each conformance issue in Chinese by the rule it breaks', async () => {
+    const withRules = trafficEntry('t3', {
+      conformance: {
+        request: {
+          ok: false,
+          issues: [
+            {
+              path: 'includeDetailedScans',
+              message: 'includeDetailedScans must be boolean.',
+              rule: { keyword: 'type', params: { type: 'boolean' } },
+            },
+          ],
+        },
+        response: {
+          ok: false,
+          issues: [
+            {
+              path: 'transactionId',
+              message: 'transactionId is required',
+              rule: { keyword: 'required', params: { missingProperty: 'transactionId' } },
+            },
+          ],
+        },
+      },
+    });
+    fakeTwin({ traffic: [withRules] });
+    renderTraffic('zh');
+    fireEvent.click(
+      await within(await screen.findByTestId('traffic-table')).findByText('/lab/sim/carrier/ship/v1/shipments'),
+    );
+    const issuesOf = (id: string) =>
+      within(screen.getByTestId(id))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    await screen.findByTestId('request-conformance');
+    expect(issuesOf('request-conformance')).toEqual(['includeDetailedScansincludeDetailedScans 应为 boolean 类型']);
+    expect(issuesOf('reply-conformance')).toEqual(['transactionId缺少必填字段 transactionId']);
+  });
 });

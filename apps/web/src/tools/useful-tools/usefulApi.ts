@@ -45,6 +45,7 @@ const setOnly = <T extends object>(params: T): T =>
 export const usefulApi = {
   searchRegions: (body: RegionSearchBody) => apiCall('lookups.regions', { body }),
   searchCities: (params: CitiesQuery) => apiCall('lookups.cities', { query: setOnly(params) }),
+  citiesReady: () => apiCall('lookups.citiesReady'),
   searchHs: (body: HsSearchBody) => apiCall('lookups.hsSearch', { body }),
   etdRequirement: (lane: EtdRequirementQuery) => apiCall('lookups.etdRequirement', { query: setOnly(lane) }),
   lookupPostal: (body: PostalLookupBody) => apiCall('lookups.postal', { body }),

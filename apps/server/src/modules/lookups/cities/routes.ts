@@ -41,4 +41,13 @@ export const citiesRoutes: ModulePlugin<'places'> = async (app) => {
       };
     },
   );
+
+  registerRoute(
+    app,
+    'lookups.citiesReady',
+    {
+      schema: { summary: 'Whether the city index is built (false: the next search builds it first)', tags: ['utils'] },
+    },
+    async () => ({ ready: app.services.places.citiesReady }),
+  );
 };

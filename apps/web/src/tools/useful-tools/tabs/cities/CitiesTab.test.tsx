@@ -110,4 +110,43 @@ describe('Search Cities', () => {
     expect(await screen.findByText('New York (NY)')).toBeInTheDocument();
     expect(screen.queryByText(/The subdivision data has no name/)).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Preparing the city index: the first search after start (or after an idle while) builds it, a few seconds…'],
+    ['zh', '正在准备城市索引：启动后（或闲置一段时间后）的首次搜索需要先建立索引，约需几秒…'],
+  ] as const)('says it is preparing while a search waits for the index to build (%s)', async (lang, preparing) => {
+    let ready = false;
+    const { fetchMock } = fakeServer({
+      'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
+      'GET /utils/v1/cities/ready': () => ({ body: { ready } }),
+      'GET /utils/v1/cities': () => ({ body: { tookMs: 0.2, data: [nyc] } }),
+    });
+    // The search waits until the index is built (released below), as the server's first search does.
+    let release!: () => void;
+    const built = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/lab/api/utils/v1/cities') await built;
+      return fetchMock(input, init);
+    });
+    renderWithProviders(<CitiesTab />, { lang });
+    await userEvent.type(screen.getByLabelText('city'), 'new{Enter}');
+    expect(await screen.findByTestId('cities-preparing')).toHaveTextContent(preparing);
+    ready = true;
+    release();
+    expect(await screen.findByText(lang === 'en' ? 'New York (NY)' : '纽约州 (NY)')).toBeInTheDocument();
+    expect(screen.queryByTestId('cities-preparing')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about preparing when the index is ready', async () => {
+    const { calls } = fakeServer({
+      'GET /utils/v1/iso3166/countries': () => ({ body: { data: COUNTRIES } }),
+      'GET /utils/v1/cities/ready': () => ({ body: { ready: true } }),
+      'GET /utils/v1/cities': () => ({ body: { tookMs: 0.2, data: [nyc] } }),
+    });
+    renderWithProviders(<CitiesTab />);
+    await userEvent.type(screen.getByLabelText('city'), 'new{Enter}');
+    expect(await screen.findByText('New York (NY)')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/utils/v1/cities')).toBe(true);
+    expect(screen.queryByTestId('cities-preparing')).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { CityRow } from '@lab/core/contract';
 import { NO_RESULTS } from '@lab/core/regions';
 import { CountrySelect } from '@/components/country-select';
@@ -23,6 +24,16 @@ export default function CitiesTab() {
       if (reply.data.length === 0) notify.error(NO_RESULTS);
     },
   });
+
+  // While a search waits, whether the server is still building the city index (the first search
+  // after start, or after an idle while): then the screen says it is preparing.
+  const ready = useQuery({
+    queryKey: ['cities-ready', cities.submittedAt],
+    queryFn: usefulApi.citiesReady,
+    enabled: cities.isPending,
+    staleTime: Infinity,
+  });
+  const preparing = cities.isPending && ready.data?.ready === false;
 
   function search(nextCountry = country) {
     const q = query.trim();
@@ -61,6 +72,7 @@ export default function CitiesTab() {
           {m.search}
         </Button>
       </Space>
+      {preparing && <Alert type="info" showIcon data-testid="cities-preparing" title={m.preparing} />}
       {rows && (
         <Typography.Text type="secondary">
           {fillMessage(m.count, { n: rows.length, cities: rows.length === 1 ? m.city : m.cities })}

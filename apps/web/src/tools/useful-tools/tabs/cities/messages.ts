@@ -17,6 +17,8 @@ export const messages = defineMessages({
     colCoordinates: 'Coordinates',
     colPopulation: 'Population',
     adminCodeOnly: 'code {code}',
+    preparing:
+      'Preparing the city index: the first search after start (or after an idle while) builds it, a few seconds…',
     adminNamesMissing:
       'The subdivision data has no name for some of these rows; for them the column shows the GeoNames first-level code.',
   },
@@ -35,6 +37,7 @@ export const messages = defineMessages({
     colCoordinates: '坐标',
     colPopulation: '人口',
     adminCodeOnly: '代码 {code}',
+    preparing: '正在准备城市索引：启动后（或闲置一段时间后）的首次搜索需要先建立索引，约需几秒…',
     adminNamesMissing: '行政区数据中没有其中部分行的名称；这些行在此列显示 GeoNames 一级行政区代码。',
   },
 });
