@@ -6,7 +6,7 @@
 // Run: npm run bench carrier-track
 import { defaultSample } from '@lab/core/carrier';
 import { simulatorModules } from '@lab/server/bench';
-import { count, report, summarize } from './support.ts';
+import { count, report, reportLoad, summarize, timedCpu } from './support.ts';
 import { carrierToken, startApp } from './support/app.ts';
 
 const CALLS = count(300, 5, 'BENCH_SIM_CALLS');
@@ -32,15 +32,20 @@ rs.requestedPackageLineItems = [
   { weight: { units: 'LB', value: 3 } },
 ];
 const post = async (url: string, payload: unknown) => {
-  const t = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: `/lab/sim/carrier${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: payload as Record<string, unknown>,
-  });
+  const {
+    ms,
+    cpuMs,
+    value: res,
+  } = await timedCpu(() =>
+    app.inject({
+      method: 'POST',
+      url: `/lab/sim/carrier${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: payload as Record<string, unknown>,
+    }),
+  );
   if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} ${res.body}`);
-  return { ms: performance.now() - t, json: res.json() as Record<string, any> };
+  return { ms, cpuMs, json: res.json() as Record<string, any> };
 };
 const created = await post('/ship/v1/shipments', body);
 const second = created.json.output.transactionShipments[0].pieceResponses[1].trackingNumber as string;
@@ -66,9 +71,16 @@ const cases = [
 for (const [name, url, payload] of cases) {
   for (let i = 0; i < WARMUP; i++) await post(url, payload);
   const ms: number[] = [];
-  for (let i = 0; i < CALLS; i++) ms.push((await post(url, payload)).ms);
+  const cpu: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const r = await post(url, payload);
+    ms.push(r.ms);
+    cpu.push(r.cpuMs);
+  }
   const s = summarize(ms);
   report(`${name}, server time, p50`, s.p50, 'ms', name === 'track by tracking number' ? { max: 5 } : undefined);
   report(`${name}, server time, p95`, s.p95, 'ms');
+  report(`${name}, CPU time, p50`, summarize(cpu).p50, 'ms');
 }
+reportLoad();
 await sim.close();

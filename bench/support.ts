@@ -97,6 +97,25 @@ export function reportSpread(name: string, samples: number[], unit = 'ms') {
   return s;
 }
 
+/**
+ * Times `fn`: wall milliseconds and this process's CPU milliseconds (user + system, every thread:
+ * background work the call set off, such as the twin releasing its new scans, counts too). The CPU
+ * time says what a call costs when other processes load the machine and stretch its wall time.
+ */
+export async function timedCpu<T>(fn: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const value = await fn();
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, value };
+}
+
+/** The machine's 1-minute load average (`uptime`), printed beside wall times that load stretches. */
+export function reportLoad() {
+  report('load average (1 min, 2 cores shared)', os.loadavg()[0]!, '');
+}
+
 /** The resident memory of a process (this one by default), in MB. */
 export function rssMb(pid = process.pid): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -25,9 +25,23 @@ const wordsOf = (name: string): string[] =>
 /** Words that name a secret only as a whole word (`pin`, not the `pin` in `shipping`). */
 const SECRET_WORDS = new Set(['pin', 'pins', 'pincode', 'passcode', 'otp']);
 
+/**
+ * Names already judged: the traffic log asks about every field of every body (a rate reply has
+ * hundreds), and the same few hundred names come back; cleared when it grows past NAMES_KEPT.
+ */
+const judged = new Map<string, boolean>();
+const NAMES_KEPT = 4096;
+
 /** Whether a field, header or parameter name names a secret (SECRET_NAME, or a secret word of it). */
-export const isSecretName = (name: string): boolean =>
-  SECRET_NAME.test(name) || wordsOf(name).some((w) => SECRET_WORDS.has(w));
+export const isSecretName = (name: string): boolean => {
+  let secret = judged.get(name);
+  if (secret === undefined) {
+    secret = SECRET_NAME.test(name) || wordsOf(name).some((w) => SECRET_WORDS.has(w));
+    if (judged.size >= NAMES_KEPT) judged.clear();
+    judged.set(name, secret);
+  }
+  return secret;
+};
 
 /** Query parameters whose values are secrets (OAuth tokens and codes, client secrets, api keys, passwords, signatures). */
 export const SECRET_PARAM =

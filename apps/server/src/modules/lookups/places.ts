@@ -15,6 +15,7 @@ import {
   offlinePostalProvider,
   postalCoordinates,
   type PostalProvider,
+  zipCodes,
 } from './postal/provider.js';
 import { countryCatalog } from './regions/countries.js';
 import { regionRecord } from './regions/service.js';
@@ -92,7 +93,7 @@ export class Places {
     const country = (address.countryCode ?? 'US').toUpperCase();
     const postal = address.postalCode ? normalizePostalCode(country, address.postalCode) : '';
     if (country === 'US' && /^\d{5}$/.test(postal)) {
-      const zip = (await import('zipcodes')).default.lookup(postal);
+      const zip = (await zipCodes()).lookup(postal);
       if (zip) {
         return {
           lat: zip.latitude,

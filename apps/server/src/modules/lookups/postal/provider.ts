@@ -1,6 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the data packages ship no types: this brings their declarations into every program that compiles this file (server, bench, e2e)
 /// <reference path="../vendor.d.ts" />
 import type { FastifyBaseLogger } from 'fastify';
+import type zipcodes from 'zipcodes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { PostalPlace } from '@lab/core/regions';
@@ -24,6 +25,13 @@ export function normalizePostalCode(countryCode: string, postalCode: string): st
   return code;
 }
 
+let zipCodesLoading: Promise<typeof zipcodes> | undefined;
+/**
+ * The `zipcodes` package, loaded on first use and kept: an `import()` per lookup resolves the
+ * module again each time (a round trip to the loader's hooks under tsx), a tenth of a rate quote.
+ */
+export const zipCodes = (): Promise<typeof zipcodes> => (zipCodesLoading ??= import('zipcodes').then((m) => m.default));
+
 /**
  * US ZIP codes from the `zipcodes` package (the city it names is the USPS preferred one, hence
  * Primary), every other country (and extra US places) from an imported GeoNames postal dump.
@@ -34,7 +42,7 @@ export function offlinePostalProvider(db: Kysely<Database>): PostalProvider {
     async lookup(countryCode, postalCode) {
       const places: PostalPlace[] = [];
       if (countryCode === 'US' && /^\d{5}$/.test(postalCode)) {
-        const zip = (await import('zipcodes')).default.lookup(postalCode);
+        const zip = (await zipCodes()).lookup(postalCode);
         if (zip)
           places.push({
             countryCode,
