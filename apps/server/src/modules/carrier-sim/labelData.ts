@@ -12,6 +12,7 @@ import {
 } from '@lab/core/carrier/label';
 import { asArray as arr, asObject as obj, asText as str, type JsonObject } from '@lab/core/json';
 import type { Rotation } from '@lab/core/labels';
+import { recipientOf } from './recipient.js';
 
 /**
  * The mapping "ship request + reply data → label data": what each package's label shows, read
@@ -162,7 +163,7 @@ export interface ShipLabelInput {
 export function shipLabelData(input: ShipLabelInput): CarrierLabelData[] {
   const rs = input.requestedShipment;
   const shipper = party(rs.shipper);
-  const recipient = party(arr(rs.recipients)[0] ?? rs.recipient);
+  const recipient = party(recipientOf(rs));
   const serviceType = str(rs.serviceType, 'PRIORITY_OVERNIGHT');
   const payment = obj(rs.shippingChargesPayment);
   const customs = obj(rs.customsClearanceDetail);

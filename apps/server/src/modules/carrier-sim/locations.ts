@@ -31,6 +31,35 @@ function storeHours(weekday: readonly [string, string], saturday: readonly [stri
   });
 }
 
+type Origin = NonNullable<Awaited<ReturnType<LabServices['places']['findOrigin']>>>;
+
+/**
+ * Where a search starts: the coordinates of a GEOGRAPHIC_COORDINATES search (the nearest city of
+ * our data matched there); else the address — its postal code or city, and a city name our data
+ * lacks tried without its last words (`Dubai City` → `Dubai`).
+ */
+async function searchOrigin(places: LabServices['places'], body: Json, address: Json): Promise<Origin | undefined> {
+  const countryCode = str(address.countryCode) || undefined;
+  const longLat = obj(body.location).longLat ?? obj(obj(body.location).geoPositionalCoordinates);
+  const lat = Number(obj(longLat).latitude);
+  const lon = Number(obj(longLat).longitude);
+  if (str(body.locationSearchCriterion) === 'GEOGRAPHIC_COORDINATES' && Number.isFinite(lat) && Number.isFinite(lon)) {
+    const at = { lat, lon, city: '', stateOrProvinceCode: '', postalCode: '', countryCode: countryCode ?? 'US' };
+    const [nearest] = await places.citiesNear(at, 1, Number.POSITIVE_INFINITY);
+    if (!nearest) return undefined;
+    const { city } = nearest;
+    return { ...at, city: city.name, stateOrProvinceCode: city.adminCode, countryCode: city.country };
+  }
+  const postalCode = str(address.postalCode) || undefined;
+  const words = str(address.city).trim().split(/\s+/).filter(Boolean);
+  for (let n = words.length; n >= (words.length ? 1 : 0); n--) {
+    const city = words.slice(0, n).join(' ') || undefined;
+    const origin = await places.findOrigin({ city, postalCode, countryCode });
+    if (origin) return origin;
+  }
+  return undefined;
+}
+
 export async function locationsOutput(places: LabServices['places'], body: Json): Promise<Json> {
   const address = obj(obj(body.location).address);
   const controls = obj(body.locationsSummaryRequestControlParameters);
@@ -39,11 +68,7 @@ export async function locationsOutput(places: LabServices['places'], body: Json)
   const radius = typeof distance.value === 'number' && distance.value > 0 ? distance.value : 50;
   const maxResults =
     typeof controls.maxResults === 'number' && controls.maxResults > 0 ? Math.min(controls.maxResults, 50) : 10;
-  const origin = await places.findOrigin({
-    city: str(address.city) || undefined,
-    postalCode: str(address.postalCode) || undefined,
-    countryCode: str(address.countryCode) || undefined,
-  });
+  const origin = await searchOrigin(places, body, address);
   if (!origin) {
     throw carrierError(
       400,

@@ -110,3 +110,51 @@ export function firstPickupDay(terms: CarrierPickupTerms, local: { date: string;
 /** The station that serves a pickup address (the routing table's location id). */
 export const pickupStation = (address: PickupAddress): string =>
   placeRouting(address.countryCode ?? 'US', (address.postalCode ?? '').trim(), address.city ?? '').locationId;
+
+/** How many days ahead a pickup may be booked (the model's window, the ship date's 10 days). */
+export const PICKUP_ADVANCE_DAYS = 10;
+
+/** The pickup-date refusals: the pickup-request document's code for a past day; ours for one past the window. */
+export const PICKUP_DATE_MESSAGES = {
+  /** pickup-request document, the 400 example of create pickup. */
+  previousDay: {
+    code: 'PICKUP.REQUESTED.PREVIOUS.DAY',
+    message: 'Cannot schedule a pickup requested for a previous day.',
+  },
+  /** Ours: the documents give no code for a pickup too far ahead. */
+  tooFarAhead: {
+    code: 'PICKUP.REQUESTED.FUTURE.DAY',
+    message: `Cannot schedule a pickup more than ${PICKUP_ADVANCE_DAYS} days ahead.`,
+  },
+} as const;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The pickup-date rule (issue 39 item 6), for create pickup, pickup availability and return tags:
+ * a date before the pickup address's local today, or more than PICKUP_ADVANCE_DAYS after it, is
+ * refused with the carrier's code and message (the asked date and the accepted range in
+ * parameterList). As for ship dates, the dates of the documented samples (`accepted`: the
+ * playground's pinned date and the operation's own example dates) are accepted whatever the clock
+ * says, and then answer from today. No date: today.
+ */
+export function pickupDateProblem(
+  date: string,
+  today: string,
+  field: string,
+  accepted: ReadonlySet<string> = new Set(),
+): { code: string; message: string; parameterList: { key: string; value: string }[] } | undefined {
+  const day = date.slice(0, 10);
+  if (!day || accepted.has(day)) return undefined;
+  const latest = new Date(Date.parse(`${today}T00:00:00Z`) + PICKUP_ADVANCE_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const refusal =
+    day < today ? PICKUP_DATE_MESSAGES.previousDay : day > latest ? PICKUP_DATE_MESSAGES.tooFarAhead : undefined;
+  if (!refusal) return undefined;
+  return {
+    ...refusal,
+    parameterList: [
+      { key: field, value: day },
+      { key: 'accepted', value: `${today} to ${latest}` },
+    ],
+  };
+}

@@ -36,6 +36,7 @@ import {
   transitTimeWords,
   zoneFor,
 } from './tariff/transit.js';
+import { recipientOf } from './recipient.js';
 
 type Json = JsonObject;
 type Located = NonNullable<Awaited<ReturnType<LabServices['places']['locate']>>>;
@@ -66,7 +67,11 @@ export interface ShipmentFacts {
   shipDate: string;
 }
 
-const positive = (v: unknown): number | undefined => (typeof v === 'number' && v > 0 ? v : undefined);
+/** A positive number, also as the numeric string the documents' own examples send (`"151"`, accepted with a warning). */
+const positive = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+};
 
 function packagesOf(rs: Json): { packages: PackageInput[]; lineFirstPackage: number[]; weightUnits: WeightUnits } {
   const packages: PackageInput[] = [];
@@ -109,7 +114,7 @@ const addressOf = (party: unknown) => obj(obj(party).address);
 /** Reads and locates a shipment request (rate quote, availability, create shipment). */
 export async function shipmentFacts(places: LabServices['places'], rs: Json, today: string): Promise<ShipmentFacts> {
   const from = addressOf(rs.shipper);
-  const to = addressOf(rs.recipient ?? arr(rs.recipients)[0]);
+  const to = addressOf(rs.recipient ?? recipientOf(rs));
   const originCountry = str(from.countryCode, 'US').toUpperCase();
   const destinationCountry = str(to.countryCode, 'US').toUpperCase();
   // A party without a city or postal code is nowhere in particular: rated in the last zone.

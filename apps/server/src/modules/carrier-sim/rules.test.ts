@@ -128,16 +128,20 @@ describe('carrier simulator business rules (sqlite)', () => {
     await shipped(shipment((_b, rs) => (rs.recipients[0].address.postalCode = '90212-1234')));
   });
 
-  it('PACKAGING.WEIGHT.EXCEEDED: envelope, pak, box and tube hold their weight only', async () => {
+  it('PACKAGING.WEIGHT.EXCEEDED: envelope, pak, box and tube hold their published weight only', async () => {
     const cases: [string, number, string][] = [
       [
         'FEDEX_ENVELOPE',
-        0.6,
-        'Package 1 weighs 0.6 kg; FedEx Envelope holds at most 0.5 kg. Please choose other packaging.',
+        4.6,
+        'Package 1 weighs 4.6 kg; FedEx Envelope holds at most 4.54 kg. Please choose other packaging.',
       ],
-      ['FEDEX_PAK', 9.5, 'Package 1 weighs 9.5 kg; FedEx Pak holds at most 9 kg. Please choose other packaging.'],
-      ['FEDEX_BOX', 10, 'Package 1 weighs 10 kg; FedEx Box holds at most 9 kg. Please choose other packaging.'],
-      ['FEDEX_TUBE', 9.01, 'Package 1 weighs 9.01 kg; FedEx Tube holds at most 9 kg. Please choose other packaging.'],
+      ['FEDEX_PAK', 23, 'Package 1 weighs 23 kg; FedEx Pak holds at most 22.68 kg. Please choose other packaging.'],
+      ['FEDEX_BOX', 25, 'Package 1 weighs 25 kg; FedEx Box holds at most 22.68 kg. Please choose other packaging.'],
+      [
+        'FEDEX_TUBE',
+        22.69,
+        'Package 1 weighs 22.69 kg; FedEx Tube holds at most 22.68 kg. Please choose other packaging.',
+      ],
     ];
     for (const [packagingType, kg, message] of cases) {
       const over = shipment((_b, rs) => {
@@ -148,9 +152,15 @@ describe('carrier simulator business rules (sqlite)', () => {
     }
     const envelope = shipment((_b, rs) => {
       rs.packagingType = 'FEDEX_ENVELOPE';
-      rs.requestedPackageLineItems[0].weight = { units: 'KG', value: 0.5 };
+      rs.requestedPackageLineItems[0].weight = { units: 'LB', value: 10 };
     });
     await shipped(envelope);
+    // The ship document's own Intra_UK_Shipment: a 10 kg FedEx Pak.
+    const pak = shipment((_b, rs) => {
+      rs.packagingType = 'FEDEX_PAK';
+      rs.requestedPackageLineItems[0].weight = { units: 'KG', value: 10 };
+    });
+    await shipped(pak);
   });
 
   it('PACKAGE.WEIGHT.EXCEEDED and PACKAGE.DIMENSIONS.EXCEEDED: the per-package limits of the Dim Weight tool', async () => {
@@ -192,6 +202,22 @@ describe('carrier simulator business rules (sqlite)', () => {
       payload: { length: 200, width: 60, height: 10, actualweight: 1 },
     });
     expect(tool.json().message.comments).toEqual(['Length + girth over 330 cm']);
+  });
+
+  it('a freight service carries pieces over 150 lb, up to a 2,200 lb skid', async () => {
+    const freight = (lb: number) =>
+      shipment((_b, rs) => {
+        rs.serviceType = 'FEDEX_1_DAY_FREIGHT';
+        rs.requestedPackageLineItems = [{ weight: { units: 'LB', value: lb } }];
+      });
+    await shipped(freight(151));
+    await refused(freight(2300), [
+      {
+        code: 'PACKAGE.WEIGHT.EXCEEDED',
+        message:
+          'Piece 1 weighs 1043.26 kg, over the 997 kg (2,200 lb) limit of a freight skid. Please split it and try again.',
+      },
+    ]);
   });
 
   it('CUSTOMS.COMMODITIES.REQUIRED: goods abroad need commodities with customs values; documents do not', async () => {

@@ -12,6 +12,9 @@ import {
 } from '@lab/core/shipping';
 import type { LabServices } from '../../module.js';
 import type { CarrierErrorEntry } from './errors.js';
+import { postalWellFormed } from './postalFormat.js';
+import { recipientOf } from './recipient.js';
+import { serviceTerms } from './tariff/services.js';
 
 type Json = JsonObject;
 type Places = LabServices['places'];
@@ -32,6 +35,8 @@ export const RULE_MESSAGES = {
     `Package ${n} weighs ${kg} kg; ${packaging} holds at most ${max} kg. Please choose other packaging.`,
   packageWeight: (n: number, kg: number) =>
     `Package ${n} weighs ${kg} kg, over the ${FREIGHT_WEIGHT_LIMIT_KG} kg limit of a package. Please ship it as freight.`,
+  freightPieceWeight: (n: number, kg: number) =>
+    `Piece ${n} weighs ${kg} kg, over the ${FREIGHT_PIECE_LIMIT_KG} kg (2,200 lb) limit of a freight skid. Please split it and try again.`,
   packageLength: (n: number, cm: number) =>
     `Package ${n} is ${cm} cm long, over the ${FREIGHT_LENGTH_LIMIT_CM} cm limit of a package. Please ship it as freight.`,
   packageLengthPlusGirth: (n: number, cm: number) =>
@@ -54,9 +59,11 @@ export const RULE_MESSAGES = {
 
 /**
  * How the carrier's documents mask account numbers in their example requests (`XXX561073`,
- * `XXXXX1073`, `XXXX`): leading X's, then digits, 9 characters at most.
+ * `XXXXX1073`, `XXXX`, `8014xxxxx`): X's before or after the digits, 9 characters at most; and the
+ * open-ship document's placeholder `Your account number`.
  */
-const DOCUMENTED_MASKED_ACCOUNT = /^X{3,9}\d{0,6}$/;
+const DOCUMENTED_MASKED_ACCOUNT = /^(X{3,9}\d{0,6}|\d{0,6}X{3,9})$/i;
+const DOCUMENTED_PLACEHOLDER = /^your account number$/i;
 
 /**
  * The account rule, the same as the Account check tool's (checkAccountNumber): empty is refused,
@@ -65,7 +72,9 @@ const DOCUMENTED_MASKED_ACCOUNT = /^X{3,9}\d{0,6}$/;
  * so every example request of the documents runs as written.
  */
 export function accountNumberProblem(value: string): CarrierErrorEntry | undefined {
-  if (value.length <= 9 && DOCUMENTED_MASKED_ACCOUNT.test(value.trim())) return undefined;
+  const trimmed = value.trim();
+  if ((trimmed.length <= 9 && DOCUMENTED_MASKED_ACCOUNT.test(trimmed)) || DOCUMENTED_PLACEHOLDER.test(trimmed))
+    return undefined;
   const check = checkAccountNumber(value);
   if (!check.ok && value.trim() === '')
     return { code: 'ACCOUNT.NUMBER.REQUIRED', message: RULE_MESSAGES.accountRequired };
@@ -75,23 +84,32 @@ export function accountNumberProblem(value: string): CarrierErrorEntry | undefin
   return undefined;
 }
 
+/** The carrier's published maximum of its Pak, Boxes and Tube: 50 lb (22.68 kg); of its Envelope 10 lb (4.54 kg). */
+const PACKAGING_MAX_KG = 22.68;
+const ENVELOPE_MAX_KG = 4.54;
+
 /**
- * Weight limits of the carrier's own packaging, in kg: the simulator's model of the carrier's
- * published packaging limits (the documents give the field, PackageTypeDetail.maxWeightAllowed, but
- * no table). YOUR_PACKAGING has only the per-package limit.
+ * Weight limits of the carrier's own packaging, in kg: the carrier's published maxima (FedEx
+ * packaging and One Rate: the Envelope up to 10 lb, the Pak, Boxes and Tube up to 50 lb; the 10kg
+ * and 25kg Boxes their name). The documents give the field PackageTypeDetail.maxWeightAllowed but
+ * no table; their own example Intra_UK_Shipment ships a 10 kg FedEx Pak. YOUR_PACKAGING has only
+ * the per-package limit.
  */
 export const PACKAGING_LIMITS_KG: Record<string, { name: string; kg: number }> = {
-  FEDEX_ENVELOPE: { name: 'FedEx Envelope', kg: 0.5 },
-  FEDEX_PAK: { name: 'FedEx Pak', kg: 9 },
-  FEDEX_BOX: { name: 'FedEx Box', kg: 9 },
-  FEDEX_SMALL_BOX: { name: 'FedEx Small Box', kg: 9 },
-  FEDEX_MEDIUM_BOX: { name: 'FedEx Medium Box', kg: 9 },
-  FEDEX_LARGE_BOX: { name: 'FedEx Large Box', kg: 9 },
-  FEDEX_EXTRA_LARGE_BOX: { name: 'FedEx Extra Large Box', kg: 9 },
-  FEDEX_TUBE: { name: 'FedEx Tube', kg: 9 },
+  FEDEX_ENVELOPE: { name: 'FedEx Envelope', kg: ENVELOPE_MAX_KG },
+  FEDEX_PAK: { name: 'FedEx Pak', kg: PACKAGING_MAX_KG },
+  FEDEX_BOX: { name: 'FedEx Box', kg: PACKAGING_MAX_KG },
+  FEDEX_SMALL_BOX: { name: 'FedEx Small Box', kg: PACKAGING_MAX_KG },
+  FEDEX_MEDIUM_BOX: { name: 'FedEx Medium Box', kg: PACKAGING_MAX_KG },
+  FEDEX_LARGE_BOX: { name: 'FedEx Large Box', kg: PACKAGING_MAX_KG },
+  FEDEX_EXTRA_LARGE_BOX: { name: 'FedEx Extra Large Box', kg: PACKAGING_MAX_KG },
+  FEDEX_TUBE: { name: 'FedEx Tube', kg: PACKAGING_MAX_KG },
   FEDEX_10KG_BOX: { name: 'FedEx 10kg Box', kg: 10 },
   FEDEX_25KG_BOX: { name: 'FedEx 25kg Box', kg: 25 },
 };
+
+/** A freight service's piece: a skid of up to 2,200 lb (997 kg); the parcel limits do not apply. */
+export const FREIGHT_PIECE_LIMIT_KG = 997;
 
 const KG_PER_LB = 0.45359237;
 const CM_PER_IN = 2.54;
@@ -137,7 +155,7 @@ async function addressProblems(
   if (!country.postalPattern) return [];
   const postal = str(address.postalCode).trim();
   if (!postal) return [{ code: `${prefix}.POSTAL.REQUIRED`, message: RULE_MESSAGES.postalRequired }];
-  if (!country.postalPattern.test(postal)) {
+  if (!postalWellFormed(country.alpha2, country.postalPattern, postal)) {
     return [
       { code: `${prefix}.POSTALCODE.INVALID`, message: RULE_MESSAGES.postalFormat(side, postal, country.alpha2) },
     ];
@@ -145,7 +163,18 @@ async function addressProblems(
   return [];
 }
 
+/** A freight service's pieces: only the skid's weight limit (its dimensions are the freight desk's). */
+function freightPieceProblems(rs: Json): CarrierErrorEntry[] {
+  return arr(rs.requestedPackageLineItems).flatMap((line, i) => {
+    const kg = kgOf(obj(line).weight);
+    return kg !== undefined && kg > FREIGHT_PIECE_LIMIT_KG
+      ? [{ code: 'PACKAGE.WEIGHT.EXCEEDED', message: RULE_MESSAGES.freightPieceWeight(i + 1, round2(kg)) }]
+      : [];
+  });
+}
+
 function packageProblems(rs: Json): CarrierErrorEntry[] {
+  if (serviceTerms(str(rs.serviceType))?.category === 'EXPRESS_FREIGHT') return freightPieceProblems(rs);
   const out: CarrierErrorEntry[] = [];
   const packaging = PACKAGING_LIMITS_KG[str(rs.packagingType)];
   arr(rs.requestedPackageLineItems).forEach((line, i) => {
@@ -244,7 +273,7 @@ function customsProblems(rs: Json, international: boolean): CarrierErrorEntry[] 
  */
 export async function shipmentProblems(places: Places, body: Json, rs: Json): Promise<CarrierErrorEntry[]> {
   const account = accountNumberProblem(str(obj(body.accountNumber).value ?? body.accountNumber));
-  const recipient = arr(rs.recipients)[0] ?? rs.recipient;
+  const recipient = recipientOf(rs);
   const addresses = [
     ...(await addressProblems(places, 'Origin', rs.shipper)),
     ...(await addressProblems(places, 'Destination', recipient)),

@@ -4,10 +4,12 @@
  * come and remembers it by its confirmation code; cancel finds it again.
  */
 import { asArray as arr, asObject as obj, asText as str, type JsonObject as Json } from '@lab/core/json';
-import { carrierError } from '../errors.js';
+import { CarrierError, carrierError } from '../errors.js';
+import { SANDBOX_SAMPLE_DATE } from '../shipDates.js';
 import {
   firstPickupDay,
   localNow,
+  pickupDateProblem,
   pickupDay,
   pickupStation,
   termsOf,
@@ -35,6 +37,16 @@ const addressOf = (a: unknown): PickupAddress => {
   };
 };
 
+/** The dates accepted whatever the clock says: the playground's pinned sample date and the operation's example dates. */
+export const acceptedDates = (req: SimRequest): ReadonlySet<string> =>
+  new Set([SANDBOX_SAMPLE_DATE, ...(req.documentedDates ?? [])]);
+
+/** Refuses a pickup date in the past or past the advance window, at the pickup address's local today. */
+export function checkPickupDate(req: SimRequest, date: string, today: string, field: string): void {
+  const problem = pickupDateProblem(date, today, field, acceptedDates(req));
+  if (problem) throw new CarrierError(400, [problem]);
+}
+
 async function localOf(ctx: SimContext, req: SimRequest, address: PickupAddress) {
   if (!address.postalCode && (await ctx.places.country(address.countryCode ?? 'US'))?.postalPattern) {
     throw fail(PICKUP_MESSAGES.postalMissing);
@@ -45,8 +57,9 @@ async function localOf(ctx: SimContext, req: SimRequest, address: PickupAddress)
 export async function pickupAvailability(ctx: SimContext, req: SimRequest): Promise<SimReply> {
   const address = addressOf(req.body.pickupAddress);
   const local = await localOf(ctx, req, address);
-  // A date before today answers as today (refusing past dates is the dates rule's, issue 39 item 6).
+  // A past or too distant date is refused; a documented sample's date answers as today.
   const asked = str(req.body.dispatchDate);
+  checkPickupDate(req, asked, local.date, 'dispatchDate');
   const dispatch = asked > local.date ? asked : '';
   const kinds = arr(req.body.pickupRequestType).map((k) => str(k));
   const carriers = arr(req.body.carriers).map((c) => str(c));
@@ -98,6 +111,7 @@ export async function pickupCreate(ctx: SimContext, req: SimRequest): Promise<Si
   const address = addressOf(obj(origin.pickupLocation).address);
   const local = await localOf(ctx, req, address);
   const ready = str(origin.readyDateTimestamp).slice(0, 10);
+  checkPickupDate(req, ready, local.date, 'readyDateTimestamp');
   const terms = termsOf(str(req.body.carrierCode, 'FDXE'));
   const day = ready && ready > local.date ? pickupDay(terms, ready, local) : firstPickupDay(terms, local);
   const date = day.available ? day.date : firstPickupDay(terms, { date: day.date, time: '00:00:00' }).date;

@@ -15,6 +15,7 @@ import { pickupAndDelivery } from '../rating.js';
 import { detailsOf, referencesOf, type ShipmentDetails } from '../trackDetails.js';
 import { scanRow, scenarioOfRequest } from '../tracking.js';
 import { today, type SimContext, type SimRequest } from './context.js';
+import { recipientOf } from '../recipient.js';
 
 /** What the tariff model promises for a shipment (ship date, delivery date, commit time, lane): its lifecycle's inputs. */
 type DeliveryPromise = Awaited<ReturnType<typeof shipmentRating>>['promise'];
@@ -108,7 +109,7 @@ export async function makeShipment(
   const count = Math.max(1, lines.length);
   const numbers = trackingNumbers ?? (await newTrackingNumbers(ctx, count));
   const shipper = party(rs.shipper);
-  const recipient = party(arr(rs.recipients)[0] ?? rs.recipient);
+  const recipient = party(recipientOf(rs));
   const serviceType = str(rs.serviceType, 'PRIORITY_OVERNIGHT');
   const shipDate = str(rs.shipDatestamp) || today(req);
   const shipment: ShipmentDraft = {

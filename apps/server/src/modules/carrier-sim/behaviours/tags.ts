@@ -9,6 +9,7 @@ import { carrierError, MESSAGES } from '../errors.js';
 import { firstPickupDay, localNow, pickupDay, pickupStation, termsOf, zoneOf } from '../pickupRules.js';
 import { serviceTerms } from '../tariff/services.js';
 import { envelope, type SimContext, type SimReply, type SimRequest } from './context.js';
+import { checkPickupDate } from './pickups.js';
 import { newTrackingNumbers } from './shipment.js';
 
 export async function tagCreate(ctx: SimContext, req: SimRequest): Promise<SimReply> {
@@ -25,6 +26,7 @@ export async function tagCreate(ctx: SimContext, req: SimRequest): Promise<SimRe
   const local = localNow(await zoneOf(ctx.places, address), req.now);
   const terms = termsOf(carrier);
   const ready = str(obj(rs.pickupDetail).readyPickupDateTime).slice(0, 10);
+  checkPickupDate(req, ready, local.date, 'readyPickupDateTime');
   const asked = ready > local.date ? pickupDay(terms, ready, local) : undefined;
   const dispatchDate = asked?.available ? asked.date : firstPickupDay(terms, local).date;
   const [trackingNumber] = await newTrackingNumbers(ctx, 1);

@@ -98,15 +98,20 @@ export async function trackingDocuments(ctx: SimContext, req: SimRequest): Promi
   const detail = obj(req.body.trackDocumentDetail);
   const documentType = str(detail.documentType, 'SIGNATURE_PROOF_OF_DELIVERY');
   const documentFormat = str(detail.documentFormat, 'PDF');
+  // The shipments first: a document of a shipment that does not exist is refused as such, whatever its type.
+  const found: { tracking: string; s: ShipmentRow }[] = [];
+  for (const spec of arr(req.body.trackDocumentSpecification).map(obj)) {
+    const tracking = str(obj(spec.trackingNumberInfo).trackingNumber);
+    const s = await shipmentOfNumber(ctx, req, tracking);
+    if (!s) throw carrierError(404, 'TRACKING.TRACKINGNUMBER.NOTFOUND', MESSAGES.trackingNotFound);
+    found.push({ tracking, s });
+  }
   if (documentType !== 'SIGNATURE_PROOF_OF_DELIVERY')
     throw carrierError(400, 'DOCUMENTTYPE.NOT.SUPPORTED', DOCUMENT_MESSAGES.typeNotSupported);
   if (documentFormat !== 'PDF')
     throw carrierError(400, 'DOCUMENTFORMAT.NOT.SUPPORTED', DOCUMENT_MESSAGES.formatNotSupported);
   const documents: string[] = [];
-  for (const spec of arr(req.body.trackDocumentSpecification).map(obj)) {
-    const tracking = str(obj(spec.trackingNumberInfo).trackingNumber);
-    const s = await shipmentOfNumber(ctx, req, tracking);
-    if (!s) throw carrierError(404, 'TRACKING.TRACKINGNUMBER.NOTFOUND', MESSAGES.trackingNotFound);
+  for (const { tracking, s } of found) {
     documents.push((await proofOf(ctx, req, s, tracking)).toString('base64'));
   }
   return {

@@ -27,6 +27,11 @@ export interface ServiceTerms {
   transitByZone?: readonly number[];
   /** The only countries the service runs within (Ground Economy: the US); undefined: every country. */
   countries?: readonly string[];
+  /**
+   * Countries between which a domestic service also runs across the border (FedEx International
+   * Ground: US ↔ CA; FedEx Priority within Europe): the shipment is then on the international lane.
+   */
+  crossBorder?: readonly string[];
   /** The least total shipment weight in kg the service carries (freight services). */
   minShipmentKg?: number;
   /**
@@ -64,12 +69,56 @@ type Row = [
 const GROUND_DAYS = [1, 2, 3, 3, 4, 5, 5] as const;
 /** Ground Economy (SmartPost) hands the parcel to the postal service for the last mile: 2–7 days. */
 const ECONOMY_DAYS = [2, 3, 4, 4, 5, 6, 7] as const;
-/** International freight services start at 68 kg (150 lb) a shipment. */
+/** Freight services start at 68 kg (150 lb) a shipment (FedEx Express Freight: "over 150 lb"). */
 const FREIGHT_MIN_KG = 68;
+/**
+ * The countries of FedEx's European road network (the intra-Europe services FEDEX_PRIORITY and
+ * the ship document's FDG intra-Europe samples): the EU, the EEA, the UK and Switzerland.
+ */
+export const EUROPE = [
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IS',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;
 
 /** What some rows add (zone tables, country limits, minimum weights, unlisted old names). */
 const EXTRA: Readonly<Record<string, Partial<ServiceTerms>>> = {
-  FEDEX_GROUND: { transitByZone: GROUND_DAYS },
+  FEDEX_GROUND: { transitByZone: GROUND_DAYS, crossBorder: ['US', 'CA'] },
+  FEDEX_2_DAY_AM: { countries: ['US'] },
+  FEDEX_1_DAY_FREIGHT: { countries: ['US'], minShipmentKg: FREIGHT_MIN_KG },
+  FEDEX_2_DAY_FREIGHT: { countries: ['US'], minShipmentKg: FREIGHT_MIN_KG },
+  FEDEX_3_DAY_FREIGHT: { countries: ['US'], minShipmentKg: FREIGHT_MIN_KG },
+  FEDEX_PRIORITY: { countries: EUROPE, crossBorder: EUROPE },
+  FEDEX_NEXT_DAY_END_OF_DAY: { countries: ['GB'] },
   GROUND_HOME_DELIVERY: { transitByZone: GROUND_DAYS },
   SMART_POST: { transitByZone: ECONOMY_DAYS, countries: ['US'], carrierCode: 'FXSP' },
   INTERNATIONAL_PRIORITY: { listed: false },
@@ -82,8 +131,16 @@ const ROWS: Row[] = [
   ['FIRST_OVERNIGHT', 'FedEx First Overnight®', '06', 'domestic', 'EXPRESS', 1, 0, 6900, 310, '08:00:00'],
   ['PRIORITY_OVERNIGHT', 'FedEx Priority Overnight®', '01', 'domestic', 'EXPRESS', 1, 0, 5400, 260, '10:30:00'],
   ['STANDARD_OVERNIGHT', 'FedEx Standard Overnight®', '05', 'domestic', 'EXPRESS', 1, 0, 4800, 230, '17:00:00'],
+  ['FEDEX_2_DAY_AM', 'FedEx 2Day® A.M.', '49', 'domestic', 'EXPRESS', 2, 0, 3300, 170, '10:30:00'],
   ['FEDEX_2_DAY', 'FedEx 2Day®', '03', 'domestic', 'EXPRESS', 2, 0, 2900, 150, '17:00:00'],
   ['FEDEX_EXPRESS_SAVER', 'FedEx Express Saver®', '20', 'domestic', 'EXPRESS', 3, 0, 2300, 120, '17:00:00'],
+  // FedEx Express Freight in the US: shipments over 150 lb, on skids.
+  ['FEDEX_1_DAY_FREIGHT', 'FedEx 1Day® Freight', '80', 'domestic', 'EXPRESS_FREIGHT', 1, 0, 39900, 260, '08:00:00'],
+  ['FEDEX_2_DAY_FREIGHT', 'FedEx 2Day® Freight', '81', 'domestic', 'EXPRESS_FREIGHT', 2, 0, 29900, 200, '08:00:00'],
+  ['FEDEX_3_DAY_FREIGHT', 'FedEx 3Day® Freight', '83', 'domestic', 'EXPRESS_FREIGHT', 3, 0, 24900, 170, '08:00:00'],
+  // Europe: FedEx Priority within and between the countries of the road network; the UK's own next day.
+  ['FEDEX_PRIORITY', 'FedEx Priority', 'FP', 'domestic', 'EXPRESS', 1, 3, 2900, 150, undefined],
+  ['FEDEX_NEXT_DAY_END_OF_DAY', 'FedEx Next Day by End of Day', 'NE', 'domestic', 'EXPRESS', 1, 0, 1900, 110, undefined],
   ['FEDEX_GROUND', 'FedEx Ground®', '92', 'domestic', 'GROUND', 1, 1, 1100, 45, undefined],
   ['GROUND_HOME_DELIVERY', 'FedEx Home Delivery®', '90', 'domestic', 'GROUND', 1, 1, 1250, 45, undefined],
   // Ground Economy, the service's name since 2021; the API still calls it SMART_POST.
@@ -149,17 +206,24 @@ export const serviceName = (serviceType: string): string =>
 export const laneOf = (originCountry: string, destinationCountry: string): Lane =>
   originCountry.toUpperCase() === destinationCountry.toUpperCase() ? 'domestic' : 'international';
 
-/** Whether a service runs between two countries (on their lane, within the countries it is limited to). */
+const within = (countries: readonly string[], from: string, to: string) =>
+  countries.includes(from.toUpperCase()) && countries.includes(to.toUpperCase());
+
+/**
+ * Whether a service runs between two countries: on its lane, within the countries it is limited
+ * to; or across the border between the countries of its `crossBorder`.
+ */
 export const serviceRuns = (s: ServiceTerms, from: string, to: string): boolean =>
-  s.lane === laneOf(from, to) &&
-  (!s.countries || (s.countries.includes(from.toUpperCase()) && s.countries.includes(to.toUpperCase())));
+  s.lane === laneOf(from, to)
+    ? !s.countries || within(s.countries, from, to)
+    : laneOf(from, to) === 'international' && !!s.crossBorder && within(s.crossBorder, from, to);
 
 /**
  * The services a lane allows, fastest first, each once; given the countries, only those that run
  * between them (Ground Economy within the US).
  */
 export const servicesOnLane = (lane: Lane, from?: string, to?: string): ServiceTerms[] =>
-  SERVICES.filter((s) => s.lane === lane && (from === undefined || to === undefined || serviceRuns(s, from, to)));
+  SERVICES.filter((s) => (from === undefined || to === undefined ? s.lane === lane : serviceRuns(s, from, to)));
 
 /** Whether the twin offers `serviceType` on `lane` (an unknown service type is offered on none). */
 export const serviceOnLane = (serviceType: string, lane: Lane): boolean => BY_TYPE.get(serviceType)?.lane === lane;

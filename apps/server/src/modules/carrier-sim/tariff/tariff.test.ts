@@ -76,13 +76,22 @@ describe('lanes', () => {
       'FIRST_OVERNIGHT',
       'PRIORITY_OVERNIGHT',
       'STANDARD_OVERNIGHT',
+      'FEDEX_2_DAY_AM',
       'FEDEX_2_DAY',
       'FEDEX_EXPRESS_SAVER',
+      'FEDEX_1_DAY_FREIGHT',
+      'FEDEX_2_DAY_FREIGHT',
+      'FEDEX_3_DAY_FREIGHT',
+      'FEDEX_PRIORITY',
+      'FEDEX_NEXT_DAY_END_OF_DAY',
       'FEDEX_GROUND',
       'GROUND_HOME_DELIVERY',
       'SMART_POST',
     ]);
+    // FEDEX_GROUND is domestic; across the border only between the US and Canada (International Ground).
     expect(serviceOnLane('FEDEX_GROUND', 'international')).toBe(false);
+    expect(servicesOnLane('international', 'US', 'CA').map((s) => s.serviceType)).toContain('FEDEX_GROUND');
+    expect(servicesOnLane('international', 'US', 'FR').map((s) => s.serviceType)).not.toContain('FEDEX_GROUND');
     expect(serviceOnLane('FEDEX_INTERNATIONAL_PRIORITY', 'international')).toBe(true);
     expect(serviceOnLane('FEDEX_INTERNATIONAL_PRIORITY', 'domestic')).toBe(false);
     for (const s of SERVICES) expect(serviceOnLane(s.serviceType, s.lane)).toBe(true);
@@ -109,6 +118,9 @@ describe('lanes', () => {
   it('carry freight only from its minimum weight (68 kg a shipment)', () => {
     const freight = ALL_SERVICES.filter((s) => s.category === 'EXPRESS_FREIGHT');
     expect(freight.map((s) => [s.serviceType, s.minShipmentKg])).toEqual([
+      ['FEDEX_1_DAY_FREIGHT', 68],
+      ['FEDEX_2_DAY_FREIGHT', 68],
+      ['FEDEX_3_DAY_FREIGHT', 68],
       ['INTERNATIONAL_PRIORITY_FREIGHT', 68],
       ['INTERNATIONAL_ECONOMY_FREIGHT', 68],
     ]);
@@ -374,7 +386,8 @@ describe('rates', () => {
   it('property: within a lane, a faster service in the same zone never costs less than a slower one', () => {
     fc.assert(
       fc.property(anyZone, fc.double({ min: 0.01, max: 60, noNaN: true }), (zone, kg) => {
-        const prices = servicesOnLane('domestic')
+        // The services of one lane between two countries (the US: Europe's own services are not on it).
+        const prices = servicesOnLane('domestic', 'US', 'US')
           .filter((s) => s.category === 'EXPRESS')
           .map((s) => ratePackage({ weightKg: kg }, s, zone, 'USD').netCents);
         expect([...prices].sort((x, y) => y - x)).toEqual(prices);
