@@ -2,7 +2,7 @@
  * A carrier client program, as one is written against the carrier's REST API: plain HTTP over a
  * real socket to a base URL, the OAuth form for a token, then `Authorization: Bearer` and the
  * carrier's paths and JSON bodies — no lab header of any kind. One method per step, so a suite
- * adds a step (SmartPost rating, Ground End of Day Close, …) as one more method.
+ * adds a step as one more method.
  */
 import { defaultSample, SAMPLE_ACCOUNT_NUMBER } from '@lab/core/carrier';
 import { rawRequest, type RawResponse } from './http.js';
@@ -98,6 +98,27 @@ export class CarrierClient {
   validateAddress(body: Json): Promise<RawResponse> {
     return this.call('/address/v1/addresses/resolve', body);
   }
+
+  /** Ground End of Day Close (`PUT /ship/v1/endofday/`) of `closeDate`. */
+  endOfDay(closeDate: string): Promise<RawResponse> {
+    return this.call(
+      '/ship/v1/endofday/',
+      {
+        accountNumber: { value: SAMPLE_ACCOUNT_NUMBER },
+        closeReqType: 'GCDR',
+        groundServiceCategory: 'GROUND',
+        closeDate,
+      },
+      { method: 'PUT' },
+    );
+  }
+
+  /** GET of a URL a reply named (a URL_ONLY label or document), with the bearer token (or `token`, or none when null). */
+  fetchLink(url: string, options: { token?: string | null } = {}): Promise<RawResponse> {
+    const token = options.token === undefined ? this.accessToken : options.token;
+    const { origin, pathname } = new URL(url);
+    return rawRequest(origin, 'GET', pathname, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  }
 }
 
 /** A FedEx Ground rate request: the sample's lane (Memphis 38125 → Beverly Hills 90212), one 12 LB package. */
@@ -107,11 +128,31 @@ export function groundRateRequest(): Json {
   return body;
 }
 
-/** A FedEx Ground shipment of the sample (one package, ZPL label, so no render wait). */
-export function groundShipRequest(): Json {
+/** A Ground Economy (SMART_POST) rate request on the sample's US lane, with the carrier's smartPostInfoDetail. */
+export function smartPostRateRequest(): Json {
+  const body = defaultSample('rate-quotes') as Json;
+  body.requestedShipment.serviceType = 'SMART_POST';
+  body.requestedShipment.smartPostInfoDetail = { hubId: '5531', indicia: 'PARCEL_SELECT' };
+  return body;
+}
+
+/** The customer reference the client suite puts on every package (track answers it as a package identifier). */
+export const CLIENT_REFERENCE = 'PO-CLIENT-39';
+
+/**
+ * A FedEx Ground shipment of the sample's parties: two 12 LB 12×10×8 IN packages with a customer
+ * reference, ZPL labels (no render wait), shipped `shipDate` (the sample's pinned date when absent).
+ */
+export function groundShipRequest(shipDate?: string): Json {
   const body = defaultSample('ship-create') as Json;
-  body.requestedShipment.serviceType = 'FEDEX_GROUND';
-  body.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
+  const rs = body.requestedShipment;
+  rs.serviceType = 'FEDEX_GROUND';
+  rs.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
+  if (shipDate) rs.shipDatestamp = shipDate;
+  const line = rs.requestedPackageLineItems[0];
+  line.customerReferences = [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: CLIENT_REFERENCE }];
+  rs.requestedPackageLineItems = [line, structuredClone(line)];
+  rs.totalWeight = 24;
   return body;
 }
 

@@ -368,9 +368,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       const byUrl = (await call('ship-create', intl)).json().output.transactionShipments[0];
       const linked = byUrl.shipmentDocuments[0];
       expect(linked.encodedLabel).toBeUndefined();
-      expect(linked.url).toBe(
-        `http://localhost:80/lab/api/carrier/sandbox/labels/${byUrl.masterTrackingNumber}-invoice.pdf`,
-      );
+      expect(linked.url).toBe(`http://localhost:80/lab/sim/carrier/labels/${byUrl.masterTrackingNumber}-invoice.pdf`);
       const served = await t.app.inject({
         method: 'GET',
         url: `/lab/sim/carrier/labels/${byUrl.masterTrackingNumber}-invoice.pdf`,
@@ -412,7 +410,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       const urlRes = await call('ship-create', url);
       const doc = urlRes.json().output.transactionShipments[0].pieceResponses[0].packageDocuments[0];
       expect(doc.encodedLabel).toBeUndefined();
-      expect(doc.url).toBe(`http://localhost:80/lab/api/carrier/sandbox/labels/${doc.trackingNumber}.pdf`);
+      expect(doc.url).toBe(`http://localhost:80/lab/sim/carrier/labels/${doc.trackingNumber}.pdf`);
       const served = await t.app.inject({ method: 'GET', url: `/lab/sim/carrier/labels/${doc.trackingNumber}.pdf` });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('application/pdf');

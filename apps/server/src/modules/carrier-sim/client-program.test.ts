@@ -11,12 +11,17 @@ import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../http/auth.js';
+import { SAMPLE_ACCOUNT_NUMBER } from '@lab/core/carrier';
+import type { SimShipment } from '@lab/core/contract';
+import { zoneOffsetMinutes } from '@lab/core/time';
 import {
   addressRequest,
   CarrierClient,
   carrierErrorOf,
+  CLIENT_REFERENCE,
   groundRateRequest,
   groundShipRequest,
+  smartPostRateRequest,
 } from '../../test/carrierClient.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { listenLoopback, rawRequest } from '../../test/http.js';
@@ -26,9 +31,72 @@ const SANDBOX = '/lab/sim/carrier';
 const PRODUCTION = '/lab/sim/carrier/production';
 const ADMIN = `Basic ${Buffer.from('admin:s3cret').toString('base64')}`;
 
-/** The steps every client program walks: token, Ground rate, ship, track, address validation, cancel. */
-function clientSteps(client: () => CarrierClient) {
+/**
+ * What the test harness does as the lab's operator (never the client): reads a shipment's plan and
+ * moves the environment's clock, through the lab API with the site's login when AUTH asks for one.
+ */
+class Operator {
+  constructor(
+    readonly origin: string,
+    readonly environment: 'sandbox' | 'production',
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  /** The twin's clock now (ISO-8601 UTC). */
+  async now(): Promise<string> {
+    const res = await rawRequest(this.origin, 'GET', `/lab/api/simulator/clock?environment=${this.environment}`, {
+      headers: this.headers,
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.json().now as string;
+  }
+
+  /** A shipment's plan as the Simulator screen shows it (every event with its UTC time). */
+  async shipment(trackingNumber: string): Promise<SimShipment> {
+    const res = await rawRequest(
+      this.origin,
+      'GET',
+      `/lab/api/simulator/shipments?environment=${this.environment}&limit=50`,
+      { headers: this.headers },
+    );
+    expect(res.status, res.text).toBe(200);
+    const found = (res.json().shipments as SimShipment[]).find((s) => s.trackingNumber === trackingNumber);
+    if (!found) throw new Error(`no shipment ${trackingNumber} in ${res.text.slice(0, 500)}`);
+    return found;
+  }
+
+  /** Moves the clock to `until` (an instant not before now). */
+  async advanceUntil(until: string): Promise<void> {
+    const res = await rawRequest(this.origin, 'POST', '/lab/api/simulator/clock', {
+      headers: { ...this.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ until, environment: this.environment }),
+    });
+    expect(res.status, res.text).toBe(200);
+  }
+}
+
+/** A place's zone as our city data puts it, for the dates the client reads. */
+const ZONES: Record<string, string> = { MEMPHIS: 'America/Chicago', 'BEVERLY HILLS': 'America/Los_Angeles' };
+
+/** `instant` as `zone`'s local time with its offset, computed here independently of the twin (Intl). */
+function localWithOffset(instant: number, zone: string): string {
+  const offset = zoneOffsetMinutes(zone, instant);
+  const sign = offset < 0 ? '-' : '+';
+  const hhmm = `${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+  return `${new Date(instant + offset * 60_000).toISOString().slice(0, 19)}${sign}${hhmm}`;
+}
+
+/**
+ * The steps every client program walks: token, rate (Ground, SmartPost), ship, follow the label
+ * URL, track (every field a client reads), Ground End of Day Close, address validation, cancel.
+ */
+function clientSteps(
+  client: () => CarrierClient,
+  operator: () => Operator,
+  { authOff, gateway = false }: { authOff: boolean; gateway?: boolean },
+) {
   let trackingNumber = '';
+  let pieces: string[] = [];
 
   it('gets a bearer token from {base}/oauth/token', async () => {
     const res = await client().requestToken();
@@ -48,30 +116,168 @@ function clientSteps(client: () => CarrierClient) {
     expect(charge).toBeGreaterThan(0);
   });
 
-  it('creates a Ground shipment with a label', async () => {
+  it('rates SmartPost (Ground Economy) on a US lane', async () => {
+    const res = await client().rate(smartPostRateRequest());
+    expect(res.status, res.text).toBe(200);
+    const details = res.json().output.rateReplyDetails as Array<Record<string, any>>;
+    expect(details.map((d) => [d.serviceType, d.serviceName])).toEqual([['SMART_POST', 'FedEx Ground® Economy']]);
+    const rated = details[0]!.ratedShipmentDetails[0];
+    expect(rated.totalNetCharge).toBeGreaterThan(0);
+    expect(rated.shipmentRateDetail.totalBillingWeight).toEqual({ units: 'LB', value: 12 });
+  });
+
+  it('creates a Ground shipment of two packages with labels', async () => {
     const res = await client().ship(groundShipRequest());
     expect(res.status, res.text).toBe(200);
     const shipment = res.json().output.transactionShipments[0];
     expect(shipment.serviceType).toBe('FEDEX_GROUND');
     trackingNumber = shipment.masterTrackingNumber as string;
     expect(trackingNumber).toMatch(/^\d{12}$/);
-    expect(shipment.pieceResponses[0].packageDocuments[0].encodedLabel).toEqual(expect.any(String));
+    pieces = (shipment.pieceResponses as Array<Record<string, any>>).map((p) => p.trackingNumber as string);
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0]).toBe(trackingNumber);
+    for (const piece of shipment.pieceResponses) {
+      const label = Buffer.from(piece.packageDocuments[0].encodedLabel as string, 'base64').toString();
+      expect(label).toContain(`^FD>;${piece.trackingNumber as string}^FS`);
+    }
   });
 
-  it('tracks the shipment it created', async () => {
+  it('follows a URL_ONLY label link with its bearer token', async () => {
+    const body = groundShipRequest();
+    body.labelResponseOptions = 'URL_ONLY';
+    const res = await client().ship(body);
+    expect(res.status, res.text).toBe(200);
+    const piece = res.json().output.transactionShipments[0].pieceResponses[0];
+    const url = piece.packageDocuments[0].url as string;
+    // Below the base URL the client was given, on the origin it called.
+    expect(url).toBe(`${client().origin}${client().basePath}/labels/${piece.trackingNumber as string}.zpl`);
+    const label = await client().fetchLink(url);
+    expect(label.status, label.text).toBe(200);
+    expect(label.headers['content-type']).toBe('application/zpl');
+    expect(label.text).toContain(`^FD>;${piece.trackingNumber as string}^FS`);
+    // Under AUTH=off the site is open to anyone; otherwise the link needs the token, as every twin call does.
+    const without = await client().fetchLink(url, { token: null });
+    if (authOff) expect(without.status).toBe(200);
+    else expect(carrierErrorOf(without)).toEqual({ code: 'NOT.AUTHORIZED.ERROR', message: MESSAGES.tokenMissing });
+  });
+
+  it('tracks the shipment in transit: every field a client reads', async () => {
+    const plan = await operator().shipment(trackingNumber);
+    const departed = plan.events.find((e) => e.eventType === 'DP')!;
+    const delivery = plan.events.find((e) => e.eventType === 'DL')!;
+    await operator().advanceUntil(departed.at);
     const res = await client().track(trackingNumber);
     expect(res.status, res.text).toBe(200);
-    const result = res.json().output.completeTrackResults[0];
-    expect(result.trackingNumber).toBe(trackingNumber);
-    expect(result.trackResults[0].trackingNumberInfo.trackingNumber).toBe(trackingNumber);
-    expect(result.trackResults[0].latestStatusDetail.code).toEqual(expect.any(String));
+    const complete = res.json().output.completeTrackResults[0];
+    expect(complete.trackingNumber).toBe(trackingNumber);
+    const result = complete.trackResults[0];
+    const uniqueId = `12029~${trackingNumber}~FDEG`;
+    expect(result.trackingNumberInfo).toEqual({
+      trackingNumber,
+      carrierCode: 'FDXG',
+      trackingNumberUniqueId: uniqueId,
+    });
+    expect(result.latestStatusDetail).toMatchObject({ code: 'IT', derivedCode: 'IT', statusByLocale: 'In transit' });
+    expect(result.latestStatusDetail.description).toBe('In Transit');
+    expect(result.serviceDetail).toMatchObject({ type: 'FEDEX_GROUND', shortDescription: 'FG' });
+    expect(result.packageDetails).toEqual({
+      packagingDescription: { type: 'YOUR_PACKAGING', description: 'Your Packaging' },
+      sequenceNumber: '1',
+      count: '2',
+      weightAndDimensions: {
+        weight: [{ unit: 'LB', value: '12' }],
+        dimensions: [{ length: 12, width: 10, height: 8, units: 'IN' }],
+      },
+    });
+    expect(result.additionalTrackingInfo).toEqual({
+      hasAssociatedShipments: true,
+      packageIdentifiers: [{ type: 'CUSTOMER_REFERENCE', value: [CLIENT_REFERENCE], trackingNumberUniqueId: uniqueId }],
+    });
+    expect(result.shipperInformation.address).toEqual({
+      streetLines: ['3610 Hacks Cross Rd'],
+      city: 'MEMPHIS',
+      stateOrProvinceCode: 'TN',
+      postalCode: '38125',
+      countryCode: 'US',
+    });
+    expect(result.recipientInformation.address).toEqual({
+      streetLines: ['9465 Wilshire Blvd'],
+      city: 'BEVERLY HILLS',
+      stateOrProvinceCode: 'CA',
+      postalCode: '90212',
+      countryCode: 'US',
+    });
+    // Each scan's date in its location's local time with that zone's offset then (Memphis: Central time).
+    const events = result.scanEvents as Array<Record<string, any>>;
+    expect(events.map((e) => e.eventType)).toEqual(['DP', 'PU', 'OC']);
+    const due = plan.events.filter((e) => Date.parse(e.at) <= Date.parse(departed.at)).reverse();
+    expect(events.map((e) => e.date)).toEqual(
+      due.map((e) => localWithOffset(Date.parse(e.at), ZONES[e.location.city.toUpperCase()]!)),
+    );
+    expect(events[0]!.scanLocation).toMatchObject({ city: 'MEMPHIS', stateOrProvinceCode: 'TN', countryCode: 'US' });
+    // Ground commits to no time: an estimated delivery and its window, on the delivery's local date in Beverly Hills.
+    const deliveryDay = localWithOffset(Date.parse(delivery.at), ZONES['BEVERLY HILLS']!).slice(0, 10);
+    const window = result.estimatedDeliveryTimeWindow;
+    expect(window.type).toBe('ESTIMATED_DELIVERY');
+    expect(window.window.begins.slice(0, 19)).toBe(`${deliveryDay}T08:00:00`);
+    expect(window.window.ends.slice(0, 19)).toBe(`${deliveryDay}T20:00:00`);
+    for (const edge of [window.window.begins, window.window.ends] as string[]) {
+      expect(edge).toBe(localWithOffset(Date.parse(edge), 'America/Los_Angeles'));
+    }
+    const dates = Object.fromEntries(
+      (result.dateAndTimes as Array<{ type: string; dateTime: string }>).map((d) => [d.type, d.dateTime]),
+    );
+    expect(dates.ESTIMATED_DELIVERY).toBe(window.window.ends);
+    expect(dates.ACTUAL_PICKUP).toBe(events[1]!.date);
+    expect(dates.SHIP).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00-0[56]:00$/);
+  });
+
+  it("closes the day's Ground shipments (End of Day), once", async () => {
+    const today = (await operator().now()).slice(0, 10);
+    if (gateway) {
+      // The gateway is the playground's path, and the playground keeps End of Day disabled (the spec's catalogue).
+      const res = await client().endOfDay(today);
+      expect(res.status).toBe(404);
+      expect(res.json()).toEqual({ message: 'PUT /ship/v1/endofday/ is not a carrier endpoint the gateway forwards' });
+      return;
+    }
+    const shipped = await client().ship(groundShipRequest(today));
+    expect(shipped.status, shipped.text).toBe(200);
+    const master = shipped.json().output.transactionShipments[0].masterTrackingNumber as string;
+    const res = await client().endOfDay(today);
+    expect(res.status, res.text).toBe(200);
+    const [doc] = res.json().output.closeDocuments;
+    expect(doc).toMatchObject({ type: 'MANIFEST', shippingDocumentDisposition: 'CONFIRMED' });
+    const manifest = Buffer.from(doc.parts[0].image as string, 'base64').toString();
+    expect(manifest).toContain(`ACCOUNT ${SAMPLE_ACCOUNT_NUMBER}   SHIP DATE ${today}`);
+    expect(manifest).toContain(`  ${master}  FEDEX_GROUND`);
+    const again = await client().endOfDay(today);
+    expect(again.status, again.text).toBe(200);
+    expect(again.json().output.alerts).toEqual([
+      {
+        code: 'NO.SHIPMENTS.TO.CLOSE',
+        alertType: 'NOTE',
+        message: `There are no open Ground shipments with ship date ${today} to close.`,
+      },
+    ]);
   });
 
   it('validates an address', async () => {
     const res = await client().validateAddress(addressRequest());
     expect(res.status, res.text).toBe(200);
-    const resolved = res.json().output.resolvedAddresses as unknown[];
+    const resolved = res.json().output.resolvedAddresses as Array<Record<string, any>>;
     expect(resolved).toHaveLength(1);
+    expect(resolved[0]).toMatchObject({
+      streetLinesToken: ['3610 HACKS CROSS RD'],
+      city: 'MEMPHIS',
+      stateOrProvinceCode: 'TN',
+      countryCode: 'US',
+    });
+    expect(resolved[0]).toMatchObject({
+      customerMessage: [],
+      parsedPostalCode: { base: '38125' },
+      attributes: { Resolved: true, DPV: true, AddressType: 'STANDARDIZED', StreetAddress: true },
+    });
   });
 
   it('cancels the shipment, and a second cancel is refused', async () => {
@@ -104,7 +310,11 @@ describe.each(dialectsFor('dialect-neutral'))('a client program against the twin
     beforeAll(() => {
       client = new CarrierClient(origin, SANDBOX, { clientId: 'any-client', clientSecret: 'any-secret' });
     });
-    clientSteps(() => client);
+    clientSteps(
+      () => client,
+      () => new Operator(origin, 'sandbox'),
+      { authOff: true },
+    );
   });
 
   describe('base URL /lab/api/carrier/sandbox (the gateway), Authorization: Bearer passed on', () => {
@@ -112,7 +322,11 @@ describe.each(dialectsFor('dialect-neutral'))('a client program against the twin
     beforeAll(() => {
       client = new CarrierClient(origin, '/lab/api/carrier/sandbox', { clientId: 'gw-client', clientSecret: 's' });
     });
-    clientSteps(() => client);
+    clientSteps(
+      () => client,
+      () => new Operator(origin, 'sandbox'),
+      { authOff: true, gateway: true },
+    );
   });
 });
 
@@ -151,7 +365,11 @@ describe.each(dialectsFor('dialect-neutral'))('a client program against the twin
     beforeAll(async () => {
       client = new CarrierClient(origin, SANDBOX, await issue('sandbox'));
     });
-    clientSteps(() => client);
+    clientSteps(
+      () => client,
+      () => new Operator(origin, 'sandbox', { authorization: ADMIN }),
+      { authOff: false },
+    );
   });
 
   describe('base URL /lab/sim/carrier/production with a production twin credential', () => {
@@ -159,7 +377,11 @@ describe.each(dialectsFor('dialect-neutral'))('a client program against the twin
     beforeAll(async () => {
       client = new CarrierClient(origin, PRODUCTION, await issue('production'));
     });
-    clientSteps(() => client);
+    clientSteps(
+      () => client,
+      () => new Operator(origin, 'production', { authorization: ADMIN }),
+      { authOff: false },
+    );
   });
 
   it('refuses a token to a client id and secret that are no twin credential', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hubFor, MEMPHIS } from './hubs.js';
-import { planScans, type PlanInput } from './lifecycle.js';
+import { LOCAL_BUSINESS_HOURS, localReading, planScans, type PlanInput } from './lifecycle.js';
 import { pickupAndDelivery } from './rating.js';
 import { serviceTerms } from './tariff/services.js';
 import { isHoliday } from './tariff/holidays.js';
@@ -83,6 +83,45 @@ describe('Ground journeys (pure)', () => {
           expect(isHoliday('US', day), `${type} ${day}`).toBe(false);
         }
       }),
+    );
+  });
+
+  /** The same journeys between real zones: Honolulu, Los Angeles, Chicago, New York, Shanghai. */
+  const ZONES = ['Pacific/Honolulu', 'America/Los_Angeles', 'America/Chicago', 'America/New_York', 'Asia/Shanghai'];
+  const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+  it('property: in local time — no Ground hub scan on a local Sunday, pickup and delivery in local business hours', () => {
+    fc.assert(
+      fc.property(
+        groundPlan,
+        fc.constantFrom(...ZONES),
+        fc.constantFrom(...ZONES),
+        fc.constantFrom(...ZONES),
+        (base, origin, hub, destination) => {
+          // A label made before 16:00 at the origin (local), as the UTC journeys above.
+          const input: PlanInput = { ...base, zones: { origin, hub, destination } };
+          const local = localReading(input.createdAt, origin);
+          fc.pre(local.minutes < 16 * 60 && local.date <= input.shipDate);
+          const plan = planScans(input, 'NORMAL');
+          for (let k = 1; k < plan.length; k++) expect(plan[k]!.at).toBeGreaterThan(plan[k - 1]!.at);
+          for (const scan of plan.filter((s) => s.locationType === 'SORT_FACILITY')) {
+            expect(localReading(scan.at, hub).weekday, new Date(scan.at).toISOString()).not.toBe(0);
+          }
+          const open = minutesOf(LOCAL_BUSINESS_HOURS.opens);
+          const closes = minutesOf(LOCAL_BUSINESS_HOURS.closes);
+          for (const [type, zone] of [
+            ['PU', origin],
+            ['DL', destination],
+          ] as const) {
+            const at = localReading(plan.find((s) => s.eventType === type)!.at, zone);
+            expect(at.minutes, `${type} ${at.date}`).toBeGreaterThanOrEqual(open);
+            expect(at.minutes, `${type} ${at.date}`).toBeLessThanOrEqual(closes);
+            expect([0, 6]).not.toContain(at.weekday);
+          }
+          expect(localReading(plan.find((s) => s.eventType === 'PU')!.at, origin).date).toBe(input.shipDate);
+          expect(localReading(plan.at(-1)!.at, destination).date).toBe(input.deliveryDate);
+        },
+      ),
     );
   });
 });

@@ -4,6 +4,7 @@
  * and its scenario. Pure functions: the rows are written by repo.ts, released by release.ts.
  */
 import type { SimScenario } from '@lab/core/simulator';
+import { resolveWallTime, wallTimeAt } from '@lab/core/time';
 import { addBusinessDays } from './tariff/transit.js';
 
 const MINUTE = 60_000;
@@ -38,6 +39,17 @@ export interface PlanInput {
   ground?: boolean | undefined;
   /** Countries whose public holidays the journey skips (origin, destination). */
   holidayCountries?: string[] | undefined;
+  /**
+   * The IANA zones of the origin, the hub and the destination (our city data, zones.ts): scan times
+   * are planned in each place's local time. UTC for a place without one (and plans stored before).
+   */
+  zones?: PlanZones | undefined;
+}
+
+export interface PlanZones {
+  origin: string;
+  hub: string;
+  destination: string;
 }
 
 export interface PlannedScan {
@@ -57,11 +69,31 @@ export const HUB: ScanPlace = { city: 'MEMPHIS', stateOrProvinceCode: 'TN', post
 
 const upper = (p: ScanPlace): ScanPlace => ({ ...p, city: p.city.toUpperCase() });
 
-const at = (date: string, time: string) => Date.parse(`${date}T${time}Z`);
+/** The instant a zone's clocks read `time` (HH:MM[:SS]) on `date` (YYYY-MM-DD); in a DST gap, just after it. */
+export function localMoment(date: string, time: string, zone = 'UTC'): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return resolveWallTime(zone, { year, month, day, hour, minute }).instants[0];
+}
 
-/** When the package is delivered: one hour before the commit time, 16:00 without one (UTC, the twin has no time zones). */
+/** The local date (YYYY-MM-DD) and minutes after midnight of an instant in a zone. */
+export function localReading(t: number, zone = 'UTC'): { date: string; minutes: number; weekday: number } {
+  const w = wallTimeAt(zone, t);
+  const date = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  return { date, minutes: w.hour * 60 + w.minute, weekday: new Date(`${date}T00:00:00Z`).getUTCDay() };
+}
+
+/** The local hours pickups and deliveries happen in (the estimated delivery window is the same). */
+export const LOCAL_BUSINESS_HOURS = { opens: '07:00', closes: '20:00' } as const;
+
+const zonesOf = (input: PlanInput): PlanZones => input.zones ?? { origin: 'UTC', hub: 'UTC', destination: 'UTC' };
+
+/**
+ * When the package is delivered, in the destination's local time: one hour before the commit time,
+ * 16:00 without one.
+ */
 export function deliveryMoment(input: PlanInput): number {
-  return at(input.deliveryDate, input.commitTime ?? '17:00:00') - HOUR;
+  return localMoment(input.deliveryDate, input.commitTime ?? '17:00:00', zonesOf(input).destination) - HOUR;
 }
 
 type Step = Omit<PlannedScan, 'at' | 'location'> & { place: 'origin' | 'hub' | 'destination' };
@@ -211,16 +243,18 @@ export const scenarioApplies = (scenario: SimScenario, input: Pick<PlanInput, 'i
   scenario !== 'CUSTOMS_HOLD' || input.international;
 
 /**
- * The scan events of a shipment in order, strictly increasing in time. The journey: label
- * created (at creation), picked up (the ship date at 17:00), departed the origin facility (3 h
+ * The scan events of a shipment in order, strictly increasing in time, each planned in its
+ * place's local time (`zones`): label created (at creation), picked up (the ship date at 17:00
+ * at the origin), departed the origin facility (3 h
  * later), international: export release at the origin; the hub (arrival, departure);
  * international: import release at the destination; at the destination facility (4 h before
  * delivery), on vehicle (2 h before), delivered (one hour before the commit time of the promised
  * date). A scenario replaces the end (see SCENARIO_ENDINGS in the docs).
  */
 export function planScans(input: PlanInput, scenario: SimScenario): PlannedScan[] {
+  const zones = zonesOf(input);
   const delivered = deliveryMoment(input);
-  const pickup = Math.max(at(input.shipDate, '17:00:00'), input.createdAt + HOUR);
+  const pickup = Math.max(localMoment(input.shipDate, '17:00:00', zones.origin), input.createdAt + HOUR);
   const departed = pickup + 3 * HOUR;
   const atDestination = delivered - 4 * HOUR;
   const span = Math.max(atDestination - departed, 10 * MINUTE);
@@ -232,7 +266,7 @@ export function planScans(input: PlanInput, scenario: SimScenario): PlannedScan[
   ];
   if (input.international) steps.push([mid(0.1), S.CC_EXPORT]);
   // Ground hubs do not scan on Sundays: a scan that would fall on one happens early on Monday.
-  const hubAt = (t: number) => (input.ground ? Math.min(notOnSunday(t), atDestination - 3 * HOUR) : t);
+  const hubAt = (t: number) => (input.ground ? Math.min(notOnSunday(t, zones.hub), atDestination - 3 * HOUR) : t);
   steps.push([hubAt(mid(0.3)), S.AR_HUB]);
   if (scenario === 'DAMAGED') {
     steps.push([hubAt(mid(0.4)), S.SE_DAMAGED]);
@@ -249,14 +283,13 @@ export function planScans(input: PlanInput, scenario: SimScenario): PlannedScan[
   steps.push([atDestination, S.AR_DEST], [delivered - 2 * HOUR, S.OD]);
   if (scenario === 'DELIVERY_EXCEPTION') {
     // The first attempt finds nobody; the next business day's attempt delivers.
-    const next =
-      at(addBusinessDays(input.deliveryDate, 1, input.holidayCountries), '00:00:00') + (delivered % (24 * HOUR));
+    const nextDate = addBusinessDays(input.deliveryDate, 1, input.holidayCountries);
+    const next = sameTimeOn(nextDate, delivered, zones.destination, zones.destination);
     steps.push([delivered, S.DE_NOT_AVAILABLE], [next - 2 * HOUR, S.OD], [next, S.DL]);
   } else if (scenario === 'RETURN_TO_SHIPPER') {
     // Refused at the door, sent back: delivered to the shipper after the service's transit days.
-    const back =
-      at(addBusinessDays(input.deliveryDate, input.transitDays, input.holidayCountries), '00:00:00') +
-      (delivered % (24 * HOUR));
+    const backDate = addBusinessDays(input.deliveryDate, input.transitDays, input.holidayCountries);
+    const back = sameTimeOn(backDate, delivered, zones.destination, zones.origin);
     steps.push([delivered, S.DE_REFUSED], [delivered + 2 * HOUR, S.RS], [back, S.DL_SHIPPER]);
   } else {
     steps.push([delivered, S.DL]);
@@ -264,11 +297,19 @@ export function planScans(input: PlanInput, scenario: SimScenario): PlannedScan[
   return place(input, steps);
 }
 
-/** A moment on a Sunday (UTC) moved to 02:00 the next Monday; other moments unchanged. */
-function notOnSunday(t: number): number {
-  if (new Date(t).getUTCDay() !== 0) return t;
-  const midnight = t - (t % (24 * HOUR));
-  return midnight + 24 * HOUR + 2 * HOUR;
+/** A moment on a local Sunday in `zone` moved to 02:00 local the next Monday; other moments unchanged. */
+function notOnSunday(t: number, zone: string): number {
+  const local = localReading(t, zone);
+  if (local.weekday !== 0) return t;
+  const monday = new Date(Date.parse(`${local.date}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+  return localMoment(monday, '02:00', zone);
+}
+
+/** `date` in zone `to` at the local time of day `delivered` has in zone `from` (a later attempt, a return). */
+function sameTimeOn(date: string, delivered: number, from: string, to: string): number {
+  const { minutes } = localReading(delivered, from);
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return localMoment(date, time, to);
 }
 
 /** Times made strictly increasing (a minute apart at least) and places resolved. */

@@ -16,7 +16,7 @@ import { releaseDue } from './release.js';
 import { SimState, type SimEnvironment } from './state.js';
 import { TwinAuth } from './twinAuth.js';
 import { forwardedPublicOrigin, publicOrigin } from '../../http/publicOrigin.js';
-import { API_PREFIX } from '../../http/web.js';
+import { API_PREFIX, SIM_PREFIX } from '../../http/web.js';
 import type { LabServices, ModulePlugin } from '../../module.js';
 
 type Json = Record<string, unknown>;
@@ -153,12 +153,18 @@ export const carrierSimRoutes: ModulePlugin<
   const attachments = new WeakMap<FastifyRequest, { fileName: string; body: Buffer }>();
 
   /**
-   * Where URL_ONLY links point: the gateway's path for the environment, on the origin the caller
-   * reached (what the gateway passed on, else PUBLIC_BASE_URL or this request's own host), so
-   * the links open on any machine that can open the site.
+   * Where URL_ONLY links point: below the base URL the caller used, on the origin it reached. A call
+   * through the gateway gets the gateway's path for the environment on the origin the gateway passed
+   * on (the browser opens it with the site's login); a direct call (a client program's base URL
+   * `/lab/sim/carrier`, `…/production`) gets the twin's own path on PUBLIC_BASE_URL or this request's
+   * host, which opens with the caller's Bearer token in every AUTH mode (serveLabel).
    */
-  const linkBase = (request: FastifyRequest, environment: SimEnvironment) =>
-    `${forwardedPublicOrigin(request) ?? publicOrigin(request, config.publicBaseUrl)}${API_PREFIX}/carrier/${environment}`;
+  const linkBase = (request: FastifyRequest, environment: SimEnvironment) => {
+    const gateway = forwardedPublicOrigin(request);
+    if (gateway) return `${gateway}${API_PREFIX}/carrier/${environment}`;
+    const base = `${SIM_PREFIX}/carrier${environment === 'production' ? CARRIER_SIM_PRODUCTION : ''}`;
+    return `${publicOrigin(request, config.publicBaseUrl)}${base}`;
+  };
 
   async function handle(
     request: FastifyRequest,
@@ -259,8 +265,16 @@ export const carrierSimRoutes: ModulePlugin<
     });
 
     // A package label (`<tracking>.<ext>`), the shipment's invoice (`<master>-invoice.pdf`) or merged PDF
-    // (`<master>-merged.pdf`), on either host.
-    const serveLabel = async (request: FastifyRequest, reply: FastifyReply) => {
+    // (`<master>-merged.pdf`), on either host. Open to a caller the site lets in (the gateway, a signed-in
+    // user, anyone under AUTH=off) and to a client program with its Bearer token for the environment.
+    const serveLabel = (environment: SimEnvironment) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.siteAccess) {
+        try {
+          await twinAuth.authorize(request, environment);
+        } catch (err) {
+          return fail(request, reply, undefined, err);
+        }
+      }
       const { file } = request.params as { file: string };
       const m = /^(\d{12})(?:-(invoice|merged))?\.(pdf|png|zpl|epl)$/.exec(file);
       const label = !m ? undefined : m[2] ? await simStore.shipmentDocument(m[1]!, m[2]) : await simStore.label(m[1]!);
@@ -269,8 +283,9 @@ export const carrierSimRoutes: ModulePlugin<
       }
       return reply.type(label.contentType).send(label.body);
     };
-    rest.get('/carrier/labels/:file', { schema: { hide: true } }, serveLabel);
-    rest.get(`/carrier${CARRIER_SIM_PRODUCTION}/labels/:file`, { schema: { hide: true } }, serveLabel);
+    const labelRoute = { schema: { hide: true }, config: { errorReply: jsonError, ownAuth: true } };
+    rest.get('/carrier/labels/:file', labelRoute, serveLabel('sandbox'));
+    rest.get(`/carrier${CARRIER_SIM_PRODUCTION}/labels/:file`, labelRoute, serveLabel('production'));
 
     rest.route({
       method: ['POST', 'PUT'],

@@ -6,7 +6,7 @@
  */
 import { resolveWallTime, zoneOffsetMinutes } from '@lab/core/time';
 import type { LabServices } from '../../module.js';
-import type { ScanPlace } from './lifecycle.js';
+import type { PlanZones, ScanPlace } from './lifecycle.js';
 
 type Places = Pick<LabServices['places'], 'timeZone'>;
 
@@ -46,4 +46,13 @@ export function localAt(date: string, time: string, zone: string): string {
   const [hour, minute, second] = time.split(':').map(Number) as [number, number, number];
   const instant = resolveWallTime(zone, { year, month, day, hour, minute }).instants[0];
   return localIso(instant + (second || 0) * 1000, zone);
+}
+
+/** The zones a lifecycle plan is made in: the origin's, the hub's and the destination's. */
+export async function planZonesOf(
+  places: Places,
+  route: { origin: ScanPlace; hub: ScanPlace; destination: ScanPlace },
+): Promise<PlanZones> {
+  const zoneOf = await zonesOf(places, [route.origin, route.hub, route.destination]);
+  return { origin: zoneOf(route.origin), hub: zoneOf(route.hub), destination: zoneOf(route.destination) };
 }

@@ -13,6 +13,7 @@ import type { SimLabel, SimParty } from '../state.js';
 import { hubFor } from '../hubs.js';
 import { pickupAndDelivery } from '../rating.js';
 import { detailsOf, referencesOf, type ShipmentDetails } from '../trackDetails.js';
+import { planZonesOf } from '../zones.js';
 import { scanRow, scenarioOfRequest } from '../tracking.js';
 import { today, type SimContext, type SimRequest } from './context.js';
 import { recipientOf } from '../recipient.js';
@@ -173,14 +174,14 @@ export async function storeShipment(
   const shipDate = promise.shipDate < today(req) ? today(req) : promise.shipDate;
   const journey = pickupAndDelivery(shipDate, promise.transitDays, promise.holidayCountries);
   const origin = placeOf(s.shipper);
+  const route = { origin, destination: placeOf(s.recipient), hub: hubFor(origin, promise.ground) };
   const input: PlanInput = {
     createdAt: s.createdAt,
     ...promise,
     shipDate: journey.pickupDate,
     deliveryDate: shipDate === promise.shipDate ? promise.deliveryDate : journey.deliveryDate,
-    origin,
-    destination: placeOf(s.recipient),
-    hub: hubFor(origin, promise.ground),
+    ...route,
+    zones: await planZonesOf(ctx.places, route),
   };
   const asked = scenarioOfRequest(scenarioSource);
   const scenario = scenarioApplies(asked, input) ? asked : 'NORMAL';
