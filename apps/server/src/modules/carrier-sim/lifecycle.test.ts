@@ -185,20 +185,21 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
       status: { code: 'OC', description: 'Label created' },
     });
     expect(plan.events.map(shape)).toEqual([...JOURNEY, ...ARRIVAL, DELIVERED]);
-    // Delivered on the promised date, an hour before the service's commit time (17:00).
+    // Scans in local time: picked up at 17:00 in Memphis (UTC−6), gone by 20:00; delivered on the
+    // promised date in Shenzhen (UTC+8), an hour before the service's commit time (17:00 there).
     const at = plan.events.map((e) => Date.parse(e.at));
     expect(plan.events.map((e) => e.at)).toEqual(
       expect.arrayContaining([
         iso(START),
-        '2026-11-23T17:00:00.000Z',
-        '2026-11-23T20:00:00.000Z',
-        `${deliveryDate}T12:00:00.000Z`,
-        `${deliveryDate}T14:00:00.000Z`,
-        `${deliveryDate}T16:00:00.000Z`,
+        '2026-11-23T23:00:00.000Z',
+        '2026-11-24T02:00:00.000Z',
+        `${deliveryDate}T04:00:00.000Z`,
+        `${deliveryDate}T06:00:00.000Z`,
+        `${deliveryDate}T08:00:00.000Z`,
       ]),
     );
-    expect(plan.events.at(-1)!.at).toBe(`${deliveryDate}T16:00:00.000Z`);
-    expect(plan.endsAt).toBe(`${deliveryDate}T16:00:00.000Z`);
+    expect(plan.events.at(-1)!.at).toBe(`${deliveryDate}T08:00:00.000Z`);
+    expect(plan.endsAt).toBe(`${deliveryDate}T08:00:00.000Z`);
     for (let i = 1; i < at.length; i++) expect(at[i]! > at[i - 1]!).toBe(true);
     expect(plan.events.map((e) => e.due)).toEqual(plan.events.map((_, i) => i === 0));
 
@@ -255,8 +256,8 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     const [delivered] = await track(numbers[1]!);
     expect(delivered!.dateAndTimes).toEqual([
       { type: 'SHIP', dateTime: '2026-11-23T00:00:00-06:00' },
-      { type: 'ACTUAL_PICKUP', dateTime: '2026-11-23T11:00:00-06:00' },
-      { type: 'ACTUAL_DELIVERY', dateTime: local(Date.parse(`${deliveryDate}T16:00:00Z`), 'SHENZHEN') },
+      { type: 'ACTUAL_PICKUP', dateTime: '2026-11-23T17:00:00-06:00' },
+      { type: 'ACTUAL_DELIVERY', dateTime: local(Date.parse(`${deliveryDate}T08:00:00Z`), 'SHENZHEN') },
     ]);
   }, 60_000);
 
@@ -349,12 +350,13 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     expect(created.shipDatestamp).toBe('2024-05-20');
     const plan = await shipment(created.masterTrackingNumber);
     expect(plan.shipDate).toBe(date);
-    // Priority Overnight: Tuesday, an hour before its 10:30 commit.
-    const delivered = monday + 24 * HOUR + 30 * 60_000;
+    // Picked up at 17:00 in Memphis (UTC−6); Priority Overnight: Tuesday in Beverly Hills (UTC−8),
+    // an hour before its 10:30 commit there.
+    const delivered = monday + 24 * HOUR + 8 * HOUR + 30 * 60_000;
     expect(plan.events.map((e) => [e.eventType, e.at])).toEqual([
       ['OC', iso(monday)],
-      ['PU', `${date}T17:00:00.000Z`],
-      ['DP', `${date}T20:00:00.000Z`],
+      ['PU', `${date}T23:00:00.000Z`],
+      ['DP', iso(monday + 17 * HOUR)],
       ['AR', expect.any(String)],
       ['DP', expect.any(String)],
       ['AR', iso(delivered - 4 * HOUR)],
