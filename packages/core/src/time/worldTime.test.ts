@@ -95,6 +95,49 @@ describe('convertWallTime to Asia/Shanghai', () => {
     );
   });
 
+  it("property: the remembered offsets read every zone's clock as Intl does, across transitions (1970–2040)", () => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    const intl = (zone: string, ms: number) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      }).formatToParts(new Date(ms));
+      const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+      return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute') };
+    };
+    // Near a transition of the zone's year, half the time: where a wrong offset would show.
+    const instant = fc
+      .tuple(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2040, 0, 1) }))
+      .chain(([zone, ms]) => {
+        const year = new Date(ms).getUTCFullYear();
+        const near = zoneTransitions(zone, year).map((t) => t.at);
+        return fc.tuple(
+          fc.constant(zone),
+          near.length === 0
+            ? fc.constant(ms)
+            : fc.oneof(
+                fc.constant(ms),
+                fc
+                  .tuple(fc.constantFrom(...near), fc.integer({ min: -90, max: 90 }))
+                  .map(([at, m]) => at + m * 60_000 + 17_000),
+              ),
+        );
+      });
+    fc.assert(
+      fc.property(instant, ([zone, ms]) => {
+        // Twice: the second reading comes from the remembered offset.
+        expect(wallTimeAt(zone, ms)).toEqual(intl(zone, ms));
+        expect(wallTimeAt(zone, ms)).toEqual(intl(zone, ms));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('property: the Shanghai reading is the instant shifted by 8 hours', () => {
     fc.assert(
       fc.property(
