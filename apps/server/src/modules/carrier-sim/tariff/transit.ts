@@ -68,17 +68,26 @@ function businessDayAt(t: number, countries: readonly string[]): boolean {
 export const isBusinessDay = (isoDate: string, countries: readonly string[] = []): boolean =>
   businessDayAt(utcDate(isoDate), countries);
 
+/** addBusinessDays' answers (a rate quote asks it for every service of the lane, each call alike). */
+const businessDaysAdded = new Map<string, string>();
+
 /**
  * The date `days` business days after `shipDate` (YYYY-MM-DD): Saturdays, Sundays and the public
  * holidays of `countries` are skipped.
  */
 export function addBusinessDays(shipDate: string, days: number, countries: readonly string[] = []): string {
+  const key = `${shipDate}|${days}|${countries.join(',')}`;
+  const known = businessDaysAdded.get(key);
+  if (known !== undefined) return known;
   let t = utcDate(shipDate);
   for (let left = days; left > 0;) {
     t += DAY_MS;
     if (businessDayAt(t, countries)) left--;
   }
-  return isoOf(t);
+  const date = isoOf(t);
+  if (businessDaysAdded.size >= 10_000) businessDaysAdded.clear();
+  businessDaysAdded.set(key, date);
+  return date;
 }
 
 /** The first business day on or after `date` in `countries` (the day a pickup happens). */
