@@ -138,7 +138,9 @@ function SymbolLine({ symbol }: { symbol: CheckedSymbol }) {
           <Tag color={symbol.verdict === 'pass' ? 'success' : symbol.verdict === 'warn' ? 'warning' : 'error'}>
             {MARKS[symbol.verdict]}
           </Tag>
-          <Typography.Text strong>{symbol.symbology}</Typography.Text>{' '}
+          <Typography.Text strong data-i18n-data>
+            {symbol.symbology}
+          </Typography.Text>{' '}
           {symbol.text === null ? (
             <Typography.Text type="danger">{m.notDecoded}</Typography.Text>
           ) : (

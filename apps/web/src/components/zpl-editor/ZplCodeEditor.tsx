@@ -58,7 +58,12 @@ export function ZplCodeEditor({
           lintGutter(),
           placeholderText(placeholder),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': 'ZPL', spellcheck: 'false', 'data-testid': 'zpl-editor' }),
+          EditorView.contentAttributes.of({
+            'aria-label': 'ZPL',
+            spellcheck: 'false',
+            'data-testid': 'zpl-editor',
+            'data-i18n-data': '',
+          }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) onChangeRef.current(u.state.doc.toString());
           }),

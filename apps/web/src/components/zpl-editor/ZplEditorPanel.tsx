@@ -2,7 +2,8 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Badge, Empty, Flex, List, Table, Tabs, Tag, Typography } from 'antd';
 import type { EditorView } from '@codemirror/view';
 import { analyzeZpl, type ZplAnalysis, type ZplWarning } from '@lab/core/labels/zpl';
-import { useMessages } from '@/lib/i18n';
+import { useI18n, useMessages } from '@/lib/i18n';
+import { lintMessage } from './lintWords';
 import { ZplCodeEditor } from './ZplCodeEditor';
 import { fill, messages } from './messages';
 import { warningLineColumn, warningRange } from './positions';
@@ -118,7 +119,12 @@ export function ZplEditorPanel({
   const m = useMessages(messages);
   const text = useDebounced(value, debounceMs);
   const analysis = useMemo(() => analyzeZpl(text), [text]);
-  const lint = useMemo(() => ({ text, warnings: analysis.warnings }), [text, analysis]);
+  const { lang } = useI18n();
+  // The linter writes English; the reader's language words each warning by its code (lintWords.ts).
+  const lint = useMemo(
+    () => ({ text, warnings: analysis.warnings.map((w) => ({ ...w, message: lintMessage(lang, w.message) })) }),
+    [text, analysis, lang],
+  );
   const view = useRef<EditorView | undefined>(undefined);
   const [tab, setTab] = useState('warnings');
 
@@ -164,7 +170,7 @@ export function ZplEditorPanel({
                   />
                 </span>
               ),
-              children: <WarningList text={text} warnings={analysis.warnings} onPick={pick} />,
+              children: <WarningList text={text} warnings={lint.warnings} onPick={pick} />,
             },
             { key: 'data', label: m.data, children: <DataPanel analysis={analysis} /> },
           ]}

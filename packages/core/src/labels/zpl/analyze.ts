@@ -11,7 +11,7 @@ import { decodeGraphicData } from './graphic.js';
 import { checkParams, type ParamValue } from './parameters.js';
 import { parseZpl, type ZplCommand, type ZplDocument } from './parse.js';
 import { PrintedLabels } from './storedFormats.js';
-import { warningList, type Warn, type ZplWarning } from './warnings.js';
+import { lintText, warningList, type Warn, type ZplWarning } from './warnings.js';
 
 export interface ZplField {
   /** Position in dots (field origin plus label home). */
@@ -85,12 +85,7 @@ function checkGraphicData(
   const decoded = decodeGraphicData(data.text, perRow);
   if (!decoded.ok) warn(command, dataParam + 1, decoded.message, data);
   else if (decoded.bytes.length !== declared) {
-    warn(
-      command,
-      dataParam + 1,
-      `the graphic declares ${declared} bytes but its data holds ${decoded.bytes.length}`,
-      data,
-    );
+    warn(command, dataParam + 1, lintText('graphic-size', { declared, held: decoded.bytes.length }), data);
   }
 }
 
@@ -121,19 +116,9 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
       const width = printWidth ?? options.widthDots;
       const height = labelLength ?? options.heightDots;
       if (width !== undefined && x >= width) {
-        warn(
-          f.origin.command,
-          1,
-          `field origin x ${x} is outside the label width of ${width} dots`,
-          f.origin.command.params[0],
-        );
+        warn(f.origin.command, 1, lintText('origin-x', { x, width }), f.origin.command.params[0]);
       } else if (height !== undefined && y >= height && f.origin.command.code === 'FO') {
-        warn(
-          f.origin.command,
-          2,
-          `field origin y ${y} is outside the label length of ${height} dots`,
-          f.origin.command.params[1],
-        );
+        warn(f.origin.command, 2, lintText('origin-y', { y, height }), f.origin.command.params[1]);
       }
     }
     let data = f.data?.text ?? '';
@@ -173,7 +158,7 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
 
   const endLabel = () => {
     if (field.data || field.origin) {
-      if (field.data) warn(field.data.command, 0, `field data ${field.data.command.name} is not closed by ^FS`);
+      if (field.data) warn(field.data.command, 0, lintText('field-open', { command: field.data.command.name }));
       closeField();
     }
     printed.endLabel({
@@ -191,14 +176,14 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
     const command = token;
     const spec = commandSpec(command.kind, command.code);
     if (!spec) {
-      warn(command, 0, `unknown command ${command.name}; it is ignored`);
+      warn(command, 0, lintText('unknown-command', { command: command.name }));
       continue;
     }
     const values = checkParams(command, warn);
     const name = command.name;
     if (name === '^XA') {
       if (inLabel) {
-        warn(command, 0, '^XA inside a label (no ^XZ before it); it is ignored');
+        warn(command, 0, lintText('xa-inside'));
         continue;
       }
       inLabel = true;
@@ -207,7 +192,7 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
     }
     if (name === '^XZ') {
       if (!inLabel) {
-        warn(command, 0, '^XZ without a ^XA before it');
+        warn(command, 0, lintText('xz-alone'));
         continue;
       }
       endLabel();
@@ -220,7 +205,7 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
       case '^XF': {
         const recalled = printed.recallFormat(command.params[0]?.text ?? '');
         if (!recalled.known) {
-          warn(command, 1, `no stored format ${recalled.name} was downloaded before (^DF)`, command.params[0]);
+          warn(command, 1, lintText('no-format', { name: recalled.name }), command.params[0]);
         }
         break;
       }
@@ -239,7 +224,7 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
       case '^FO':
       case '^FT':
         if (field.data) {
-          warn(field.data.command, 0, `field data ${field.data.command.name} is not closed by ^FS`);
+          warn(field.data.command, 0, lintText('field-open', { command: field.data.command.name }));
           closeField();
         }
         field.origin = {
@@ -285,7 +270,7 @@ export function analyzeZpl(input: string | Uint8Array | ZplDocument, options: An
     }
   }
   if (inLabel) {
-    warn(labelStart!, 0, 'the label has no ^XZ');
+    warn(labelStart!, 0, lintText('no-xz'));
     endLabel();
   }
   warnings.sort((a, b) => a.byteIndex - b.byteIndex);

@@ -3,7 +3,7 @@
  * subset C pairs, UCC case mode), EAN-13 (digits and check digit) and QR Code (the mode prefix).
  */
 import type { ZplCommand } from './parse.js';
-import type { Warn } from './warnings.js';
+import { lintText, type Warn } from './warnings.js';
 
 /** The EAN/UPC check digit of the digits before it (weights 1, 3, 1, 3 … from the left). */
 function eanCheckDigit(digits: string): number {
@@ -15,7 +15,7 @@ function eanCheckDigit(digits: string): number {
 function checkCode128(data: string, at: ZplCommand, mode: string | undefined, warn: Warn) {
   const bad = [...data].find((c) => c.codePointAt(0)! > 0x7f);
   if (bad) {
-    warn(at, 1, `character "${bad}" cannot be encoded in Code 128`, at.params[0]);
+    warn(at, 1, lintText('code128-char', { char: bad }), at.params[0]);
     return;
   }
   if ((mode ?? 'N') === 'N') {
@@ -25,46 +25,35 @@ function checkCode128(data: string, at: ZplCommand, mode: string | undefined, wa
       const run = /^\d*/.exec(parts[k]!)![0];
       const rest = parts[k]!.slice(run.length);
       if (run.length % 2 === 1 || (rest !== '' && !rest.startsWith('>'))) {
-        warn(at, 1, `Code 128 subset C (>;) takes pairs of digits: "${parts[k]!.slice(0, 20)}" is not`, at.params[0]);
+        warn(at, 1, lintText('code128-pairs', { part: parts[k]!.slice(0, 20) }), at.params[0]);
         return;
       }
     }
   }
   if (mode === 'U') {
-    if (!/^\d*$/.test(data)) warn(at, 1, 'Code 128 UCC case mode (U) takes digits only', at.params[0]);
+    if (!/^\d*$/.test(data)) warn(at, 1, lintText('ucc-digits'), at.params[0]);
     else if (data.length > 19) {
-      warn(
-        at,
-        1,
-        `Code 128 UCC case mode (U) uses the first 19 digits; ${data.length - 19} more are ignored`,
-        at.params[0],
-      );
+      warn(at, 1, lintText('ucc-long', { extra: data.length - 19 }), at.params[0]);
     } else if (data.length < 19) {
-      warn(at, 1, `Code 128 UCC case mode (U) takes 19 digits; ${data.length} are padded with zeros`, at.params[0]);
+      warn(at, 1, lintText('ucc-short', { count: data.length }), at.params[0]);
     }
   }
 }
 
 function checkEan13(data: string, at: ZplCommand, warn: Warn) {
-  if (!/^\d+$/.test(data)) warn(at, 1, 'EAN-13 data must be digits only', at.params[0]);
-  else if (data.length > 13)
-    warn(at, 1, `EAN-13 takes 12 digits and a check digit; got ${data.length} digits`, at.params[0]);
+  if (!/^\d+$/.test(data)) warn(at, 1, lintText('ean-digits'), at.params[0]);
+  else if (data.length > 13) warn(at, 1, lintText('ean-length', { count: data.length }), at.params[0]);
   else if (data.length === 13) {
     const check = eanCheckDigit(data.slice(0, 12));
     if (Number(data[12]) !== check) {
-      warn(at, 1, `EAN-13 check digit should be ${check}, not ${data[12]}; ${check} is printed`, at.params[0]);
+      warn(at, 1, lintText('ean-check', { check, got: data[12]! }), at.params[0]);
     }
   }
 }
 
 function checkQrCode(data: string, at: ZplCommand, warn: Warn) {
   if (!/^[HQML]?[AM],/i.test(data) && !/^D\d{4}/.test(data)) {
-    warn(
-      at,
-      1,
-      'QR Code data must start with the error correction level and input mode, e.g. "QA,"; the first characters are read as such',
-      at.params[0],
-    );
+    warn(at, 1, lintText('qr-mode'), at.params[0]);
   }
 }
 

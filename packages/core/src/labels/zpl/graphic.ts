@@ -14,6 +14,7 @@
  * Pure: no DOM and no Node APIs, so the screens, the server and the print agent share it.
  */
 import { unzlibSync, zlibSync } from 'fflate';
+import { lintText } from './warnings.js';
 
 /** Straight (not premultiplied) RGBA, 4 bytes a pixel, rows top to bottom. */
 export interface RgbaBitmap {
@@ -300,19 +301,19 @@ export function decodeGraphicData(data: string, bytesPerRow: number): GraphicDec
     const kind = b64[1]!.toUpperCase();
     const body = b64[2]!;
     if (b64[3] !== undefined && parseInt(b64[3], 16) !== crc16Ccitt(body)) {
-      return { ok: false, message: `the ${kind} data fails its CRC check` };
+      return { ok: false, message: lintText('graphic-crc', { kind }) };
     }
     const raw = fromBase64(body);
-    if (!raw) return { ok: false, message: `the ${kind} data is not valid base64` };
+    if (!raw) return { ok: false, message: lintText('graphic-base64', { kind }) };
     if (kind === 'B64') return { ok: true, bytes: raw, encoding: 'b64' };
     try {
       return { ok: true, bytes: unzlibSync(raw), encoding: 'z64' };
     } catch {
-      return { ok: false, message: 'the Z64 data does not inflate' };
+      return { ok: false, message: lintText('graphic-inflate') };
     }
   }
   if (!(bytesPerRow >= 1) || !Number.isFinite(bytesPerRow)) {
-    return { ok: false, message: 'the bytes per row must be at least 1' };
+    return { ok: false, message: lintText('graphic-row') };
   }
   const rowNibbles = Math.floor(bytesPerRow) * 2;
   const nibbles: number[] = [];
@@ -359,7 +360,7 @@ export function decodeGraphicData(data: string, bytesPerRow: number): GraphicDec
     } else if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) {
       continue;
     } else {
-      return { ok: false, message: `unexpected character "${trimmed[i]}" in the graphic data` };
+      return { ok: false, message: lintText('graphic-char', { char: trimmed[i]! }) };
     }
   }
   if (nibbles.length > rowStart) endRow(0);

@@ -3,6 +3,13 @@ export * from './commands.js';
 export * from './parse.js';
 export * from './analyze.js';
 export { decodeFieldHex } from './fieldHex.js';
-export { formatWarningsHeader, type ZplWarning } from './warnings.js';
+export {
+  formatWarningsHeader,
+  LINT_TEMPLATES,
+  lintNoteOf,
+  lintText,
+  type LintCode,
+  type ZplWarning,
+} from './warnings.js';
 export * from './sheet.js';
 export * from './layout.js';

@@ -5,7 +5,7 @@
  */
 import { commandSpec } from './commands.js';
 import type { ZplCommand } from './parse.js';
-import type { Warn } from './warnings.js';
+import { lintText, type Warn } from './warnings.js';
 
 /** A parameter's value as the printer uses it: a number, an enum value or text; undefined = default. */
 export type ParamValue = number | string | undefined;
@@ -29,8 +29,12 @@ export function checkParams(command: ZplCommand, warn: Warn): ParamValue[] {
       const v =
         upper.length > 1 ? [...p.values].sort((a, b) => b.length - a.length).find((x) => upper.startsWith(x)) : upper;
       if (v === undefined || !p.values.includes(v)) {
-        const used = p.default !== undefined ? `; ${p.default} is used instead` : '';
-        warn(command, k + 1, `invalid ${label} "${text}": use one of ${p.values.join(', ')}${used}`, param);
+        const allowed = p.values.join(', ');
+        const message =
+          p.default !== undefined
+            ? lintText('param-choice', { name: label, text, values: allowed, used: p.default })
+            : lintText('param-choice-nodefault', { name: label, text, values: allowed });
+        warn(command, k + 1, message, param);
         values.push(p.default);
       } else values.push(v);
       return;
@@ -39,17 +43,20 @@ export function checkParams(command: ZplCommand, warn: Warn): ParamValue[] {
     const pattern = p.type === 'int' ? /^[+-]?\d+/ : /^[+-]?(\d+(\.\d*)?|\.\d+)/;
     const lead = pattern.exec(text)?.[0];
     if (lead === undefined) {
-      const used = p.default !== undefined ? `; ${p.default} is used instead` : '';
-      warn(command, k + 1, `invalid ${label} "${text}": expected a number${used}`, param);
+      const message =
+        p.default !== undefined
+          ? lintText('param-number', { name: label, text, used: p.default })
+          : lintText('param-number-nodefault', { name: label, text });
+      warn(command, k + 1, message, param);
       values.push(p.default);
       return;
     }
     const value = p.type === 'int' ? parseInt(lead, 10) : Number(lead);
     if (value < p.min) {
-      warn(command, k + 1, `${label} ${lead} is less than the minimum ${p.min}; ${p.min} is used instead`, param);
+      warn(command, k + 1, lintText('param-min', { name: label, value: lead, min: p.min }), param);
       values.push(p.min);
     } else if (value > p.max) {
-      warn(command, k + 1, `${label} ${lead} is greater than the maximum ${p.max}; ${p.max} is used instead`, param);
+      warn(command, k + 1, lintText('param-max', { name: label, value: lead, max: p.max }), param);
       values.push(p.max);
     } else values.push(value);
   });
