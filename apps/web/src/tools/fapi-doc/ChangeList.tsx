@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Flex, Table, Tag, Typography } from 'antd';
 import type { OpenApiDiffReply } from '@lab/core/contract';
@@ -21,7 +21,7 @@ export const diffTitle = (diff: OpenApiDiffReply) =>
  * rule; filterable to breaking changes; exported as Markdown by core's `diffMarkdown` (the CLI's own).
  * A row's click opens its operation, part and field.
  */
-export function ChangeList({
+export const ChangeList = memo(function ChangeList({
   diff,
   breakingOnly,
   onBreakingOnly,
@@ -105,4 +105,4 @@ export function ChangeList({
       />
     </Card>
   );
-}
+});

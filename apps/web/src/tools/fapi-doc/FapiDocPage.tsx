@@ -61,12 +61,26 @@ export default function FapiDocPage() {
     [diff.data, data, state.part],
   );
   const onWhereUsed = useCallback((target: UsageTarget) => setUsage(target), []);
-  const openChange = (c: ApiChangeRow) =>
-    update({
-      op: c.operation,
-      part: c.where === 'response' ? c.status : undefined,
-      field: c.where === 'request' || c.where === 'response' ? c.field : undefined,
-    });
+  // Stable callbacks: the change list and the drawers are memoised (choosing an operation
+  // re-renders the page, not them).
+  const openChange = useCallback(
+    (c: ApiChangeRow) =>
+      update({
+        op: c.operation,
+        part: c.where === 'response' ? c.status : undefined,
+        field: c.where === 'request' || c.where === 'response' ? c.field : undefined,
+      }),
+    [update],
+  );
+  const onBreakingOnly = useCallback((breaking: boolean) => update({ breaking }), [update]);
+  const pickUse = useCallback(
+    (op: string, part: string, field: string | undefined) => {
+      update({ op, part: part === 'request' ? undefined : part, field });
+      setUsage(undefined);
+    },
+    [update],
+  );
+  const closeUsage = useCallback(() => setUsage(undefined), []);
 
   return (
     <Flex vertical gap={12} style={{ padding: 16 }}>
@@ -157,7 +171,7 @@ export default function FapiDocPage() {
         <ChangeList
           diff={diff.data}
           breakingOnly={state.breaking}
-          onBreakingOnly={(breaking) => update({ breaking })}
+          onBreakingOnly={onBreakingOnly}
           onPick={openChange}
         />
       )}
@@ -172,16 +186,7 @@ export default function FapiDocPage() {
         }}
         onClose={() => setReference(undefined)}
       />
-      <WhereUsedDrawer
-        document={name}
-        release={state.release}
-        target={usage}
-        onPick={(op, part, field) => {
-          update({ op, part: part === 'request' ? undefined : part, field });
-          setUsage(undefined);
-        }}
-        onClose={() => setUsage(undefined)}
-      />
+      <WhereUsedDrawer document={name} release={state.release} target={usage} onPick={pickUse} onClose={closeUsage} />
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo, type MouseEvent } from 'react';
 import { NodeIndexOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Segmented, Space, Spin, Typography } from 'antd';
 import type { NamedSample, OpenApiOperationView } from '@lab/core/contract';
@@ -19,6 +19,16 @@ export function shownPart(data: OpenApiOperationView | undefined, requested: str
   const response = data?.responses.find((r) => r.status === part);
   const tree: SchemaTree | null | undefined = part === 'request' ? data?.request?.tree : response?.tree;
   return { part, response, tree };
+}
+
+/** Where-used targets of a tree's fields by path (fields without one are left out). */
+function usageTargets(tree: SchemaTree | null | undefined): Map<string, UsageTarget> {
+  const out = new Map<string, UsageTarget>();
+  for (const f of tree?.fields ?? []) {
+    const target = usageTarget(tree!, f);
+    if (target) out.set(f.path, target);
+  }
+  return out;
 }
 
 /**
@@ -48,33 +58,33 @@ export function OperationView({
 }) {
   const m = useMessages(messages);
   const { part, response, tree: shownTree } = shownPart(data, state.part);
-  // A field's additions: its compare mark and its where-used button (plain, rows mount while scrolling).
+  // Each field's where-used target, once per shown tree (not per row as rows mount).
+  const targets = useMemo(() => usageTargets(shownTree), [shownTree]);
+  // A field's additions: its compare mark (looked up in the part's marks) and its where-used button
+  // (plain, with a CSS icon; one click handler for the whole view, below): rows mount while scrolling.
   const fieldExtra = useCallback(
     (f: SchemaField) => {
       const mark = marks?.byPath.get(f.path);
-      const target = shownTree ? usageTarget(shownTree, f) : undefined;
       return (
         <>
           {mark && <ChangeMark kind={mark.kind} changes={mark.changes} />}
-          {target && (
-            <button
-              type="button"
-              className="sv-copy fd-where-used"
-              title={m.whereUsed}
-              aria-label={m.whereUsed}
-              onClick={(e) => {
-                e.stopPropagation();
-                onWhereUsed(target);
-              }}
-            >
-              <NodeIndexOutlined />
-            </button>
+          {targets.has(f.path) && (
+            <button type="button" className="sv-copy fd-where-used" title={m.whereUsed} aria-label={m.whereUsed} />
           )}
         </>
       );
     },
-    [marks, shownTree, m, onWhereUsed],
+    [marks, targets, m],
   );
+  // A where-used button's click, caught before its row's (which would select the field).
+  const onClickCapture = (e: MouseEvent<HTMLDivElement>) => {
+    const button = (e.target as Element).closest?.('.fd-where-used');
+    const path = button?.closest('[data-path]')?.getAttribute('data-path');
+    const target = path === null || path === undefined ? undefined : targets.get(path);
+    if (!target) return;
+    e.stopPropagation();
+    onWhereUsed(target);
+  };
   const removed = marks && marks.removed.length > 0 && (
     <Flex wrap gap={4} align="center" className="fd-removed" style={{ marginBottom: 6 }}>
       <Typography.Text type="secondary">{m.removedHere}</Typography.Text>
@@ -99,7 +109,7 @@ export function OperationView({
   );
   return (
     <Flex gap={16} align="start">
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div style={{ flex: 1, minWidth: 0 }} onClickCapture={onClickCapture}>
         <Space wrap align="center" style={{ marginBottom: 4 }}>
           <MethodTag method={data.method} />
           <Typography.Text code>{data.path}</Typography.Text>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, List, Spin, Typography } from 'antd';
 import { fillMessage, useMessages } from '@/lib/i18n';
@@ -13,7 +14,7 @@ export interface UsageTarget {
  * Where a component (or a field of it) is used in the shown release: each operation with its
  * direction (request, response status) and the paths there; a click opens that operation and field.
  */
-export function WhereUsedDrawer({
+export const WhereUsedDrawer = memo(function WhereUsedDrawer({
   document,
   release,
   target,
@@ -70,4 +71,4 @@ export function WhereUsedDrawer({
       )}
     </Drawer>
   );
-}
+});

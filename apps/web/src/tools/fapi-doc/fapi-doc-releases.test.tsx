@@ -113,9 +113,9 @@ describe('FAPI Doc releases', () => {
     const postal = await within(tree).findByText('postalCode');
     const postalRow = postal.closest('[role="treeitem"]') as HTMLElement;
     const changed = within(postalRow).getByText('changed');
-    expect(changed.closest('.ant-tag')).toHaveClass('fd-mark-changed');
-    expect(changed.closest('.ant-tag')!.querySelector('.anticon-edit')).not.toBeNull();
-    fireEvent.mouseEnter(changed.closest('.ant-tag')!);
+    expect(changed.closest('.fd-mark')).toHaveClass('fd-mark-changed');
+    expect(changed.closest('.fd-mark')!.querySelector('.anticon-edit')).not.toBeNull();
+    fireEvent.mouseEnter(changed.closest('.fd-mark')!);
     expect((await screen.findByTestId('change-tip')).textContent).toBe(
       'a request limit got stricter: values the client sends may be refused: maxLength 20 → maxLength 10',
     );

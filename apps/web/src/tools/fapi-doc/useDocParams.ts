@@ -1,3 +1,4 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_LEVEL, LEVELS, type SchemaViewMode } from '@/components/schema-view';
 
@@ -20,19 +21,28 @@ export function useDocParams() {
     field: params.get('field') ?? undefined,
     full: params.get('full') === '1',
   };
+  // The latest setter (React Router makes a new one on each URL change), so `update` stays the same
+  // function and memoised parts given it (the change list, the drawers) skip the page's re-renders.
+  const setter = useRef(setParams);
+  useLayoutEffect(() => {
+    setter.current = setParams;
+  }, [setParams]);
   /** Sets the given parameters; `undefined`, `false` and `''` remove one (its default). */
-  const update = (changes: Partial<Record<keyof typeof state, string | number | boolean | undefined>>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === false || v === '') next.delete(k);
-          else next.set(k, v === true ? '1' : String(v));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = useCallback(
+    (changes: Partial<Record<keyof typeof state, string | number | boolean | undefined>>) =>
+      setter.current(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === undefined || v === false || v === '') next.delete(k);
+            else next.set(k, v === true ? '1' : String(v));
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [],
+  );
   return [state, update] as const;
 }
 
