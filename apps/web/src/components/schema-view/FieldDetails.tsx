@@ -2,7 +2,7 @@
 import { Fragment, useMemo } from 'react';
 import type { SchemaField } from '@lab/core/schema-tree';
 import { fillMessage } from '@/lib/i18n';
-import { firstSentence, sanitizeDescription } from './description';
+import { shownDescription } from './description';
 import type { SchemaViewMessages } from './messages';
 
 export function lengthRange(min: number | undefined, max: number | undefined): string {
@@ -10,11 +10,7 @@ export function lengthRange(min: number | undefined, max: number | undefined): s
 }
 
 export function Description({ html, full }: { html: string; full: boolean }) {
-  const shown = useMemo(() => {
-    if (full) return sanitizeDescription(html);
-    const first = firstSentence(html);
-    return sanitizeDescription(first.truncated ? `${first.text} …` : first.text);
-  }, [html, full]);
+  const shown = useMemo(() => shownDescription(html, full), [html, full]);
   return <div className="sv-desc" dangerouslySetInnerHTML={{ __html: shown }} />;
 }
 

@@ -3,4 +3,4 @@ export { SchemaViewControls, type SchemaViewControlsProps } from './SchemaViewCo
 export { DEFAULT_LEVEL, LEVELS, type SchemaViewMode } from './viewOptions';
 export { visibleFields } from './useOpenFields';
 export { useSchemaViewState } from './useSchemaViewState';
-export { descriptionText, firstSentence, sanitizeDescription } from './description';
+export { descriptionText, firstSentence, prepareDescriptions, sanitizeDescription } from './description';

@@ -96,6 +96,8 @@ export default function FapiDocPage() {
           operations={operations.data?.operations}
           loadingOperations={operations.isFetching}
           op={opExists ? state.op : undefined}
+          level={state.level}
+          fullDescription={state.full}
           onApi={(api) =>
             update({ api, op: undefined, field: undefined, part: undefined, release: undefined, compare: undefined })
           }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Select, Typography } from 'antd';
 import type { OpenApiDocSummary, OpenApiOperationSummary } from '@lab/core/contract';
+import { prepareDescriptions } from '@/components/schema-view';
 import { useMessages } from '@/lib/i18n';
 import { docQueries, operationKey } from './docApi';
 import { MethodTag } from './MethodTag';
@@ -18,6 +19,8 @@ export function OperationPicker({
   operations,
   loadingOperations,
   op,
+  level,
+  fullDescription,
   onApi,
   onOperation,
 }: {
@@ -29,6 +32,9 @@ export function OperationPicker({
   loadingOperations: boolean;
   /** The chosen operation's key, when it is one of the document's. */
   op: string | undefined;
+  /** The schema view's expand level and description switch (which descriptions to ready ahead). */
+  level: number;
+  fullDescription: boolean;
   onApi: (api: string) => void;
   onOperation: (op: string) => void;
 }) {
@@ -86,10 +92,15 @@ export function OperationPicker({
         onChange={onOperation}
         onOpenChange={(open) => {
           // While the list is open, fetch the operations' views (cached on the server), so the
-          // chosen one is usually here by the click.
+          // chosen one is usually here by the click, and sanitise the descriptions its request
+          // tree shows first while the browser is idle.
           if (!open || !current || !operations) return;
           for (const o of operations.slice(0, PREFETCH_OPERATIONS)) {
-            void queryClient.prefetchQuery(docQueries.view(current.name, o.method, o.path));
+            const query = docQueries.view(current.name, o.method, o.path);
+            void queryClient.prefetchQuery(query).then(() => {
+              const tree = queryClient.getQueryData(query.queryKey)?.request?.tree;
+              if (tree) prepareDescriptions(tree.fields, level, fullDescription);
+            });
           }
         }}
       />
