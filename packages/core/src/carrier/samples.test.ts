@@ -151,5 +151,6 @@ describe('default samples dated for a day (issue 39 item 6)', () => {
   it('refuses a day that is not one', () => {
     expect(() => defaultSample('ship-create', '2026-13-01')).toThrow(RangeError);
     expect(() => defaultSample('ship-create', 'today')).toThrow(RangeError);
+    expect(() => defaultSample('ship-create', '2026-02-30')).toThrow(RangeError);
   });
 });

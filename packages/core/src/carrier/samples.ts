@@ -75,10 +75,15 @@ export function samplePickupDay(day: string): string {
   return d;
 }
 
+/** Whether `day` is a calendar day written YYYY-MM-DD (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  const t = DAY_PATTERN.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === day;
+}
+
 /** The dates a day's samples carry: the ship date, the pickup date, the end of a reference search's range (a business day). */
 export function sampleDates(day: string): { ship: string; pickup: string; rangeEnd: string } {
-  if (!DAY_PATTERN.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-    throw new RangeError(`not a day (YYYY-MM-DD): ${day}`);
+  if (!isCalendarDay(day)) throw new RangeError(`not a day (YYYY-MM-DD): ${day}`);
   return { ship: day, pickup: samplePickupDay(day), rangeEnd: samplePickupDay(addDays(day, 4)) };
 }
 

@@ -42,3 +42,34 @@ describe('the map tile setting (MAP_TILE_URL)', () => {
     }
   });
 });
+
+describe('the carrier upstreams the web app is told about (samples dated from the twin clock)', () => {
+  it('says which carrier environment answers from the built-in twin', async () => {
+    const twin = await buildTestApp('sqlite');
+    try {
+      expect((await twin.app.inject('/lab/api/config')).json().carrierTwin).toEqual({
+        sandbox: true,
+        production: true,
+      });
+    } finally {
+      await twin.close();
+    }
+    const real = await buildTestApp('sqlite', {
+      gatewayUpstreams: {
+        carrierSandbox: undefined,
+        carrierProduction: 'https://apis.carrier.example.com',
+        carrierDocumentsSandbox: undefined,
+        carrierDocumentsProduction: undefined,
+        stratus: undefined,
+      },
+    });
+    try {
+      expect((await real.app.inject('/lab/api/config')).json().carrierTwin).toEqual({
+        sandbox: true,
+        production: false,
+      });
+    } finally {
+      await real.close();
+    }
+  });
+});
