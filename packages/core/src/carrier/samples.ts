@@ -171,19 +171,8 @@ const samplesFor = (day: string): Record<string, unknown> => {
       },
       trackingNumberInfo: { trackingNumber: SAMPLE_TRACKING },
     },
-    'address-resolve': {
-      addressesToValidate: [
-        {
-          address: {
-            streetLines: ['3610 Hacks Cross Rd'],
-            city: 'Memphis',
-            stateOrProvinceCode: 'TN',
-            postalCode: '38125',
-            countryCode: 'US',
-          },
-        },
-      ],
-    },
+    // The shipper's street address (Memphis).
+    'address-resolve': { addressesToValidate: [{ address: shipper.address }] },
     'pickup-create': {
       associatedAccountNumber: account,
       originDetail: {

@@ -218,26 +218,28 @@ describe('carrier twin: the sandbox conventions, the tariff and ship dates (sqli
   });
 
   describe('ship dates', () => {
+    /** The carrier's refusal of a ship date on the twin's clock of 18 November (its window to the 28th). */
+    const refused = (date: string, reason: string) => ({
+      code: 'AVAILABILITY.SHIP.DATE.INVALID',
+      message: 'Ship date is invalid.',
+      parameterList: [
+        { key: 'shipDatestamp', value: date },
+        { key: 'reason', value: reason },
+        { key: 'accepted', value: '2026-11-18 to 2026-11-28' },
+      ],
+    });
+
     it("refuses the playground's old pinned date 2024-05-20 with the carrier's code, in either environment", async () => {
       const pinned = shipRequest((_b, rs) => {
         rs.shipDatestamp = '2024-05-20';
       });
-      const refusal = {
-        code: 'AVAILABILITY.SHIP.DATE.INVALID',
-        message: 'Ship date is invalid.',
-        parameterList: [
-          { key: 'shipDatestamp', value: '2024-05-20' },
-          { key: 'reason', value: 'in the past' },
-          { key: 'accepted', value: '2026-11-18 to 2026-11-28' },
-        ],
-      };
       for (const [host, bearer] of [
         [TWIN, token],
         [`${TWIN}/production`, productionToken],
       ] as const) {
         const res = await call('ship-create', pinned, host, bearer);
         expect(res.statusCode, res.body).toBe(400);
-        expect(res.json().errors).toEqual([refusal]);
+        expect(res.json().errors).toEqual([refused('2024-05-20', 'in the past')]);
       }
     });
 
@@ -274,15 +276,6 @@ describe('carrier twin: the sandbox conventions, the tariff and ship dates (sqli
           host,
           bearer,
         );
-      const refused = (date: string, reason: string) => ({
-        code: 'AVAILABILITY.SHIP.DATE.INVALID',
-        message: 'Ship date is invalid.',
-        parameterList: [
-          { key: 'shipDatestamp', value: date },
-          { key: 'reason', value: reason },
-          { key: 'accepted', value: '2026-11-18 to 2026-11-28' },
-        ],
-      });
       const past = await ship('2026-11-17');
       expect(past.statusCode).toBe(400);
       expect(past.json().errors[0]).toEqual(refused('2026-11-17', 'in the past'));

@@ -44,32 +44,29 @@ describe('the map tile setting (MAP_TILE_URL)', () => {
 });
 
 describe('the carrier upstreams the web app is told about (samples dated from the twin clock)', () => {
+  /** `carrierTwin` of GET /lab/api/config in an app with these settings. */
+  const carrierTwinOf = async (config: Parameters<typeof buildTestApp>[1] = {}) => {
+    const t = await buildTestApp('sqlite', config);
+    try {
+      return (await t.app.inject('/lab/api/config')).json().carrierTwin as unknown;
+    } finally {
+      await t.close();
+    }
+  };
+
   it('says which carrier environment answers from the built-in twin', async () => {
-    const twin = await buildTestApp('sqlite');
-    try {
-      expect((await twin.app.inject('/lab/api/config')).json().carrierTwin).toEqual({
-        sandbox: true,
-        production: true,
-      });
-    } finally {
-      await twin.close();
-    }
-    const real = await buildTestApp('sqlite', {
-      gatewayUpstreams: {
-        carrierSandbox: undefined,
-        carrierProduction: 'https://apis.carrier.example.com',
-        carrierDocumentsSandbox: undefined,
-        carrierDocumentsProduction: undefined,
-        stratus: undefined,
-      },
-    });
-    try {
-      expect((await real.app.inject('/lab/api/config')).json().carrierTwin).toEqual({
-        sandbox: true,
-        production: false,
-      });
-    } finally {
-      await real.close();
-    }
+    expect(await carrierTwinOf()).toEqual({ sandbox: true, production: true });
+    const production = 'https://apis.carrier.example.com';
+    expect(
+      await carrierTwinOf({
+        gatewayUpstreams: {
+          carrierSandbox: undefined,
+          carrierProduction: production,
+          carrierDocumentsSandbox: undefined,
+          carrierDocumentsProduction: undefined,
+          stratus: undefined,
+        },
+      }),
+    ).toEqual({ sandbox: true, production: false });
   });
 });

@@ -302,7 +302,8 @@ describe('FAPI Playground', () => {
     expect(revealed).toContainEqual(['requestedShipment']); // jumps to the node
     await waitFor(() => expect(callButton()).toBeEnabled()); // problems warn, never block
 
-    await userEvent.click(screen.getByRole('button', { name: 'sample' }));
+    // The button waits for the day its sample is dated for (the twin's clock): ready once it is named "sample".
+    await userEvent.click(await screen.findByRole('button', { name: 'sample' }));
     await expectNotice('code sample copied to request');
     expect(await screen.findByTestId('schema-valid')).toHaveTextContent('matches the endpoint’s schema');
 
