@@ -6,7 +6,7 @@ import { accountBody, allowedCarriers, fillUploadForm, imageDocument, tradeDocum
 import { readLocations, readPostal, readShipment, zipShipment } from '@lab/core/carrier/replies';
 import { baseUrl, downloadBytes, downloadOnClick, openPage } from './support/browser';
 import { expectText, expectVisible, POLL } from './support/expect';
-import { applyCredential, chooseEndpoint } from './support/playground';
+import { applyCredential, chooseEndpoint, twinSample } from './support/playground';
 
 /**
  * The playground's forms and demos (issue 13, "Specific forms" and "Demos") against the built
@@ -81,9 +81,9 @@ interface RecipientSample {
   address: { city: string; postalCode: string };
 }
 
-/** The default create-shipment sample with two packages, in LABEL mode, with `imageType` labels. */
-function twoPackageShipment(imageType: 'PNG' | 'PDF' | 'ZPLII', stock = 'PAPER_4X6') {
-  const body = defaultSample('ship-create') as {
+/** The default create-shipment sample (dated for the twin's today) with two packages, in LABEL mode, with `imageType` labels. */
+async function twoPackageShipment(imageType: 'PNG' | 'PDF' | 'ZPLII', stock = 'PAPER_4X6') {
+  const body = (await twinSample('ship-create')) as {
     labelResponseOptions: string;
     requestedShipment: {
       labelSpecification: { imageType: string; labelStockType: string };
@@ -167,7 +167,7 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
   it('reads two labels per two-package shipment and zips them', async () => {
     const token = await sandboxToken();
     for (const imageType of ['PNG', 'ZPLII'] as const) {
-      const res = await call(token, '/ship/v1/shipments', twoPackageShipment(imageType));
+      const res = await call(token, '/ship/v1/shipments', await twoPackageShipment(imageType));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const model = readShipment(res.body);
       expect(model.labels.map((l) => [l.docType, Boolean(l.encoded)])).toEqual([
@@ -195,13 +195,13 @@ describe('forms and demos against the carrier simulator (through the gateway)', 
 
   it('reads the locations (with coordinates) and the postal summary', async () => {
     const token = await sandboxToken();
-    const loc = await call(token, '/location/v1/locations', defaultSample('locations'));
+    const loc = await call(token, '/location/v1/locations', await twinSample('locations'));
     expect(loc.status).toBe(200);
     const model = readLocations(loc.body);
     expect(model.entries.length).toBeGreaterThan(1);
     expect(model.entries.every((e) => e.lat !== undefined && e.lon !== undefined && e.distance)).toBe(true);
     expect(model.entries.some((e) => e.carrierOperated)).toBe(true);
-    const postal = await call(token, '/country/v1/postal/validate', defaultSample('postal-validate'));
+    const postal = await call(token, '/country/v1/postal/validate', await twinSample('postal-validate'));
     expect(postal.status).toBe(200);
     expect(readPostal(postal.body)).toMatchObject({
       countryCode: 'US',
@@ -251,7 +251,7 @@ async function readyPlayground(): Promise<{ page: Page; csp: string[] }> {
 async function shipTwoPackages(imageType: 'PNG' | 'PDF' | 'ZPLII', stock: string) {
   const { page, csp } = await readyPlayground();
   await chooseEndpoint(page, 'Create Shipment');
-  await setRequestBody(page, twoPackageShipment(imageType, stock));
+  await setRequestBody(page, await twoPackageShipment(imageType, stock));
   const calledAt = Date.now();
   await callApi(page);
   return { page, csp, calledAt, demo: page.getByTestId('fapi-shipment-demo') };

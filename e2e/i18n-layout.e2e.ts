@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { defaultSample } from '@lab/core/carrier';
 import { baseUrl, openPage, referenceDir } from './support/browser';
 import { importEtdLanes, importHsReference } from './support/datasets';
 import { expectRole, expectText, expectVisible } from './support/expect';
+import { twinSample } from './support/playground';
 import { artifactsDir } from './support/setup';
 
 /**
@@ -183,10 +183,10 @@ describe('Chinese, results that appear after an action', () => {
   });
 
   it('the Simulator’s traffic, its conformance issues and the shipments are in Chinese', async () => {
-    const bad = structuredClone(defaultSample('postal-validate')) as Record<string, unknown>;
+    const bad = structuredClone(await twinSample('postal-validate')) as Record<string, unknown>;
     delete bad.countryCode;
     expect(await sandboxCall('/country/v1/postal/validate', bad, 'zh-walk-postal')).toBe(400);
-    expect(await sandboxCall('/ship/v1/shipments', defaultSample('ship-create'), 'zh-walk-ship')).toBe(200);
+    expect(await sandboxCall('/ship/v1/shipments', await twinSample('ship-create'), 'zh-walk-ship')).toBe(200);
 
     const { page } = await openPage('/api/simulator?tab=traffic', { locale: 'zh-CN' });
     const table = page.getByTestId('traffic-table');

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { defaultSample } from '@lab/core/carrier';
+import { baseUrl } from './browser';
 import { expectRole, expectSettled, expectText, expectVisible, POLL } from './expect';
 
 export interface CredentialSlot {
@@ -42,4 +44,19 @@ export async function chooseEndpoint(page: Page, name: string): Promise<void> {
   await expectVisible(page.locator('.ant-select-dropdown .ant-select-item-option-active').filter({ hasText: name }));
   await page.keyboard.press('Enter');
   await expectText(page.locator('.fapi-endpoint'), name, { exact: true });
+}
+
+/**
+ * The carrier twin's today in sandbox (YYYY-MM-DD), as the playground reads it: the UTC day of GET
+ * /lab/api/simulator/clock. The suites share one server, whose clock an earlier file may have moved.
+ */
+export async function twinToday(): Promise<string> {
+  const res = await fetch(`${baseUrl()}/lab/api/simulator/clock?environment=sandbox`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { now: string }).now.slice(0, 10);
+}
+
+/** Our default sample of a catalogue entry dated for the twin's today, as the playground's Sample button loads it. */
+export async function twinSample(endpointId: string): Promise<unknown> {
+  return defaultSample(endpointId, await twinToday());
 }

@@ -77,8 +77,11 @@ describe.skipIf(skipReason !== undefined)('a team deployment: nginx over two ins
       );
       expect(tokenRes.status, tokenRes.text).toBe(200);
       const carrier = { 'x-upstream-authorization': `Bearer ${tokenRes.json().access_token}` };
+      // Dated for the twin's today, as the playground dates it: the clock moves on below (advances).
       const ship = async () => {
-        const sample = structuredClone(defaultSample('ship-create')) as Json;
+        const clock = await call('GET', '/lab/api/simulator/clock?environment=sandbox');
+        expect(clock.status, clock.text).toBe(200);
+        const sample = defaultSample('ship-create', (clock.json().now as string).slice(0, 10)) as Json;
         sample.labelResponseOptions = 'LABEL';
         sample.requestedShipment.labelSpecification.imageType = 'ZPLII';
         const res = await call('POST', '/lab/api/carrier/sandbox/ship/v1/shipments', sample, carrier);

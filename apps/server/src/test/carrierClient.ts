@@ -141,14 +141,14 @@ export const CLIENT_REFERENCE = 'PO-CLIENT-39';
 
 /**
  * A FedEx Ground shipment of the sample's parties: two 12 LB 12×10×8 IN packages with a customer
- * reference, ZPL labels (no render wait), shipped `shipDate` (the sample's pinned date when absent).
+ * reference, ZPL labels (no render wait), shipped `shipDate` (the twin's today, or a day of its
+ * 10-day window: the twin refuses a past date).
  */
-export function groundShipRequest(shipDate?: string): Json {
-  const body = defaultSample('ship-create') as Json;
+export function groundShipRequest(shipDate: string): Json {
+  const body = defaultSample('ship-create', shipDate) as Json;
   const rs = body.requestedShipment;
   rs.serviceType = 'FEDEX_GROUND';
   rs.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
-  if (shipDate) rs.shipDatestamp = shipDate;
   const line = rs.requestedPackageLineItems[0];
   line.customerReferences = [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: CLIENT_REFERENCE }];
   rs.requestedPackageLineItems = [line, structuredClone(line)];

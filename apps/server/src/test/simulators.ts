@@ -7,13 +7,30 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { HttpMethod } from '@lab/core/carrier';
+import { defaultSample, type CarrierEnvironment, type HttpMethod } from '@lab/core/carrier';
 import type { AppConfig } from '../config.js';
 import { listenLoopback, rawRequest } from './http.js';
 import { buildTestApp, type TestApp, type TestAppOptions, type TestDialect } from './helpers.js';
 
 /** The carrier twin's sandbox REST host in an app (production is the same below `/production`). */
 export const TWIN = '/lab/sim/carrier';
+
+/**
+ * The twin's today (YYYY-MM-DD) in an environment, as the playground reads it: the UTC day of GET
+ * /lab/api/simulator/clock, the day the twin judges ship dates by.
+ */
+export async function twinToday(app: FastifyInstance, environment: CarrierEnvironment = 'sandbox'): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/lab/api/simulator/clock?environment=${environment}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ now: string }>().now.slice(0, 10);
+}
+
+/** Our default sample of a catalogue entry dated for the twin's today, as the playground loads it. */
+export const twinSample = async (
+  app: FastifyInstance,
+  endpointId: string,
+  environment: CarrierEnvironment = 'sandbox',
+): Promise<Record<string, any>> => defaultSample(endpointId, await twinToday(app, environment)) as Record<string, any>;
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 

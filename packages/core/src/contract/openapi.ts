@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../carrier/samples.js';
 
 /**
  * The carrier's OpenAPI documents as we store them (`lab import carrier-openapi`), the list and
@@ -61,6 +62,18 @@ export const openApiOperation = z.object({
 export type OpenApiOperation = z.output<typeof openApiOperation>;
 
 export const carrierSamplesParams = z.object({ endpoint: z.string().min(1).max(100) });
+
+/**
+ * The day the default sample is dated for (YYYY-MM-DD): the playground sends the twin's today (its
+ * clock) or the browser's; without it, today in UTC (docs/modules/carrier.md "Ship dates").
+ */
+export const carrierSamplesQuery = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day: YYYY-MM-DD')
+    .refine((d) => isCalendarDay(d), 'not a calendar day')
+    .optional(),
+});
 
 /** Our own default request for a catalogue entry, and the document's named samples when imported. */
 export const carrierSamplesReply = z.object({

@@ -54,6 +54,7 @@ import {
 } from './webhooks.js';
 import {
   carrierSamplesParams,
+  carrierSamplesQuery,
   carrierSamplesReply,
   openApiDiffQuery,
   openApiDiffReply,
@@ -187,7 +188,7 @@ export const apiRoutes = withSchemas({
   'openapi.diff': { params: openApiDocParams, querystring: openApiDiffQuery, reply: openApiDiffReply },
   'openapi.whereUsed': { params: openApiDocParams, querystring: openApiWhereUsedQuery, reply: openApiWhereUsedReply },
   'openapi.validate': { body: openApiValidateBody, reply: openApiValidateReply },
-  'openapi.samples': { params: carrierSamplesParams, reply: carrierSamplesReply },
+  'openapi.samples': { params: carrierSamplesParams, querystring: carrierSamplesQuery, reply: carrierSamplesReply },
 
   // The body is the ZPL (raw or multipart), as on the render routes: no JSON body schema.
   'labels.check': { params: labelCheckParams, reply: labelCheckReply },

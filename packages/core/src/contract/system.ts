@@ -20,5 +20,10 @@ export const clientConfigReply = z.object({
   mapTileAttribution: z.string().nullable().optional(),
   /** Who is signed in (AUTH=proxy or basic); null when access control is off. */
   user: z.string().nullable(),
+  /**
+   * Per carrier environment, whether the gateway's upstream is the built-in twin (no
+   * CARRIER_*_URL): the playground then dates its samples from the twin's clock.
+   */
+  carrierTwin: z.object({ sandbox: z.boolean(), production: z.boolean() }).optional(),
 });
 export type ClientConfig = z.output<typeof clientConfigReply>;

@@ -4,14 +4,14 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { PDFDocument } from 'pdf-lib';
 import addFormatsImport from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRIER_ENDPOINTS, defaultSample, type CarrierEndpoint } from '@lab/core/carrier';
+import { CARRIER_ENDPOINTS, type CarrierEndpoint } from '@lab/core/carrier';
 import { pngDimensions } from '@lab/core/labels';
 import { isValidExpressTracking } from '@lab/core/shipping';
 import { servicesOf } from '../../app.js';
 import { referenceDir } from '../../paths.js';
 import { buildTestApp, dialectsFor, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';
-import { requestToken, tokenForm, TWIN, twinCall, twinToken } from '../../test/simulators.js';
+import { requestToken, tokenForm, TWIN, twinCall, twinSample, twinToken } from '../../test/simulators.js';
 import { SimState } from './state.js';
 import { cancelRequest, commodity, customs, toShenzhen } from './testShipments.js';
 
@@ -137,7 +137,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
           method: 'POST',
           url: '/lab/sim/carrier/ship/v1/shipments',
           headers: authorization ? { authorization } : {},
-          payload: defaultSample('ship-create') as Json,
+          payload: (await twinSample(t.app, 'ship-create')) as Json,
         });
         expect(res.statusCode).toBe(401);
         expect(res.json().errors).toEqual([
@@ -158,7 +158,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
           short.app,
           issued.json().access_token,
           '/track/v1/trackingnumbers',
-          defaultSample('track-tracking-numbers'),
+          await twinSample(t.app, 'track-tracking-numbers'),
         );
         expect(res.statusCode).toBe(401);
         expect(res.json().errors).toEqual([
@@ -172,7 +172,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
 
   describe('request validation', () => {
     it('answers 400 naming each violation: missing shipper, a string for a number, an unknown enum value', async () => {
-      const body = defaultSample('ship-create') as Json;
+      const body = (await twinSample(t.app, 'ship-create')) as Json;
       delete body.requestedShipment.shipper;
       body.requestedShipment.totalWeight = 'twelve';
       body.requestedShipment.pickupType = 'TELEPORT';
@@ -202,7 +202,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it("accepts a missing totalWeight (the carrier's own samples omit it) with a warning header", async () => {
-      const body = defaultSample('ship-create') as Json;
+      const body = (await twinSample(t.app, 'ship-create')) as Json;
       delete body.requestedShipment.totalWeight;
       const res = await call('ship-create', body);
       expect(res.statusCode).toBe(200);
@@ -243,7 +243,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       ...last.map((id) => enabled.find((e) => e.id === id)!),
     ];
     for (const endpoint of ordered) {
-      const res = await call(endpoint, defaultSample(endpoint.id));
+      const res = await call(endpoint, await twinSample(t.app, endpoint.id));
       statuses[endpoint.id] = res.statusCode;
       expect(res.headers['x-sim-repaired'], endpoint.id).toBeUndefined();
       if (!endpoint.operation) continue;
@@ -279,7 +279,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
 
   describe('shipments', () => {
     it('creates, tracks and cancels consistently: check digits, labels, scan history, cancel once', async () => {
-      const body = defaultSample('ship-create') as Json;
+      const body = (await twinSample(t.app, 'ship-create')) as Json;
       body.requestedShipment.requestedPackageLineItems.push({ weight: { units: 'LB', value: 3 } });
       const created = await call('ship-create', body);
       expect(created.statusCode).toBe(200);
@@ -337,7 +337,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it('returns the commercial invoice the request asks for, inline or as a URL, and nothing it does not ask for', async () => {
-      const intl = defaultSample('ship-create') as Json;
+      const intl = (await twinSample(t.app, 'ship-create')) as Json;
       const rs = intl.requestedShipment;
       toShenzhen(rs);
       rs.customsClearanceDetail = customs(
@@ -388,7 +388,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it('draws PNG labels at the stock size, ZPLII as base64 ZPL, and serves URL_ONLY labels', async () => {
-      const png = defaultSample('ship-create') as Json;
+      const png = (await twinSample(t.app, 'ship-create')) as Json;
       png.requestedShipment.labelSpecification = { imageType: 'PNG', labelStockType: 'STOCK_4X675' };
       const pngRes = await call('ship-create', png);
       const pngLabel = Buffer.from(
@@ -397,7 +397,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       );
       expect(pngDimensions(pngLabel)).toEqual({ width: 813, height: 1372 });
 
-      const zpl = defaultSample('ship-create') as Json;
+      const zpl = (await twinSample(t.app, 'ship-create')) as Json;
       zpl.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
       const zplRes = await call('ship-create', zpl);
       const piece = zplRes.json().output.transactionShipments[0].pieceResponses[0];
@@ -405,7 +405,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       expect(text.startsWith('^XA')).toBe(true);
       expect(text).toContain(`^FD>;${piece.trackingNumber}^FS`);
 
-      const url = defaultSample('ship-create') as Json;
+      const url = (await twinSample(t.app, 'ship-create')) as Json;
       url.labelResponseOptions = 'URL_ONLY';
       const urlRes = await call('ship-create', url);
       const doc = urlRes.json().output.transactionShipments[0].pieceResponses[0].packageDocuments[0];
@@ -419,25 +419,25 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
 
     it('runs open shipments as a state machine: create → modify → add package → confirm, then closed', async () => {
       const index = 'LAB-OPEN-STATE';
-      const create = defaultSample('open-ship-create') as Json;
+      const create = (await twinSample(t.app, 'open-ship-create')) as Json;
       create.index = index;
       const created = await call('open-ship-create', create);
       expect(created.statusCode).toBe(200);
       expect(created.json().output.index).toBe(index);
       expect((await call('open-ship-create', create)).json().errors[0].code).toBe('OPENSHIPMENT.INDEX.EXISTS');
 
-      const modify = defaultSample('open-ship-modify') as Json;
+      const modify = (await twinSample(t.app, 'open-ship-modify')) as Json;
       modify.index = index;
       const modified = await call('open-ship-modify', modify);
       expect(modified.json().output.transactionShipments[0].serviceType).toBe('STANDARD_OVERNIGHT');
 
-      const add = defaultSample('open-ship-packages-add') as Json;
+      const add = (await twinSample(t.app, 'open-ship-packages-add')) as Json;
       add.index = index;
       const added = await call('open-ship-packages-add', add);
       const pieces = added.json().output.transactionShipments[0].pieceResponses;
       expect(pieces).toHaveLength(2);
 
-      const confirm = defaultSample('open-ship-confirm') as Json;
+      const confirm = (await twinSample(t.app, 'open-ship-confirm')) as Json;
       confirm.index = index;
       const confirmed = await call('open-ship-confirm', confirm);
       expect(confirmed.statusCode).toBe(200);
@@ -462,7 +462,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
         trackingInfo: [{ trackingNumberInfo: { trackingNumber: pieces[1].trackingNumber } }],
       });
       expect(tracked.json().output.completeTrackResults[0].trackResults[0].error).toBeUndefined();
-      const missing = defaultSample('open-ship-modify') as Json;
+      const missing = (await twinSample(t.app, 'open-ship-modify')) as Json;
       missing.index = 'NEVER-CREATED';
       expect((await call('open-ship-modify', missing)).json().errors[0].code).toBe('OPENSHIPMENT.INDEX.NOTFOUND');
     });
@@ -470,7 +470,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
 
   describe('lookups, account and uploads', () => {
     it('finds real cities near a postal code, with distances and coordinates', async () => {
-      const res = await call('locations', defaultSample('locations'));
+      const res = await call('locations', await twinSample(t.app, 'locations'));
       const out = res.json().output;
       expect(out.matchedAddress).toMatchObject({ city: 'Memphis', stateOrProvinceCode: 'TN', countryCode: 'US' });
       expect(out.locationDetailList.length).toBeGreaterThan(1);
@@ -483,13 +483,13 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it('validates postal codes from our postal data', async () => {
-      const ok = await call('postal-validate', defaultSample('postal-validate'));
+      const ok = await call('postal-validate', await twinSample(t.app, 'postal-validate'));
       expect(ok.json().output).toMatchObject({
         countryCode: 'US',
         stateOrProvinceCode: 'TN',
         cleanedPostalCode: '38125',
       });
-      const bad = defaultSample('postal-validate') as Json;
+      const bad = (await twinSample(t.app, 'postal-validate')) as Json;
       bad.postalCode = '00000';
       const res = await call('postal-validate', bad);
       expect(res.statusCode).toBe(400);
@@ -497,7 +497,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it('checks account numbers with the account check rule (no document: not validated)', async () => {
-      const ok = await call('account-validate', defaultSample('account-validate'));
+      const ok = await call('account-validate', await twinSample(t.app, 'account-validate'));
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['x-sim-validation']).toBe('off: no published document for this endpoint');
       expect(ok.json().output.allowedCarriers).toEqual(['FEDEX_EXPRESS', 'FEDEX_GROUND', 'FEDEX_FREIGHT']);
@@ -512,10 +512,10 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it('echoes docId and imageIndex for the multipart uploads', async () => {
-      const etd = await call('etd-upload', defaultSample('etd-upload'));
+      const etd = await call('etd-upload', await twinSample(t.app, 'etd-upload'));
       expect(etd.statusCode).toBe(201);
       expect(etd.json().output.meta.docId).toMatch(/^09[0-9a-f]{14}$/);
-      const image = defaultSample('image-upload') as Json;
+      const image = (await twinSample(t.app, 'image-upload')) as Json;
       image.document.meta.imageIndex = 'IMAGE_3';
       const res = await call('image-upload', image);
       expect(res.statusCode).toBe(201);
@@ -526,10 +526,10 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
     });
 
     it('answers a pickup cancel from the stored pickups: the code create pickup handed out, once', async () => {
-      const created = await call('pickup-create', defaultSample('pickup-create'));
+      const created = await call('pickup-create', await twinSample(t.app, 'pickup-create'));
       expect(created.statusCode).toBe(200);
       const code = created.json().output.pickupConfirmationCode as string;
-      const cancel = { ...(defaultSample('pickup-cancel') as Json), pickupConfirmationCode: code };
+      const cancel = { ...((await twinSample(t.app, 'pickup-cancel')) as Json), pickupConfirmationCode: code };
       const res = await call('pickup-cancel', cancel);
       expect(res.statusCode).toBe(200);
       expect(res.json().customerTransactionId).toBe('lab-test-1');
@@ -552,7 +552,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier simulator (%s)', (dialect
       const status = await bare.app.inject({ method: 'GET', url: '/lab/sim/carrier/status' });
       expect(status.json()).toMatchObject({ validation: 'off', documents: 0 });
       // Valid for the rules (rules.ts), not for the schema: an unknown pickup type.
-      const bad = defaultSample('ship-create') as Json;
+      const bad = (await twinSample(bare.app, 'ship-create')) as Json;
       bad.requestedShipment.pickupType = 'TELEPORT';
       const res = await twinCall(
         bare.app,

@@ -97,6 +97,8 @@ function clientSteps(
 ) {
   let trackingNumber = '';
   let pieces: string[] = [];
+  /** The twin's today, as the operator's clock reads it: the day a client dates its shipment. */
+  const twinToday = async () => (await operator().now()).slice(0, 10);
 
   it('gets a bearer token from {base}/oauth/token', async () => {
     const res = await client().requestToken();
@@ -127,7 +129,7 @@ function clientSteps(
   });
 
   it('creates a Ground shipment of two packages with labels', async () => {
-    const res = await client().ship(groundShipRequest());
+    const res = await client().ship(groundShipRequest(await twinToday()));
     expect(res.status, res.text).toBe(200);
     const shipment = res.json().output.transactionShipments[0];
     expect(shipment.serviceType).toBe('FEDEX_GROUND');
@@ -143,7 +145,7 @@ function clientSteps(
   });
 
   it('follows a URL_ONLY label link with its bearer token', async () => {
-    const body = groundShipRequest();
+    const body = groundShipRequest(await twinToday());
     body.labelResponseOptions = 'URL_ONLY';
     const res = await client().ship(body);
     expect(res.status, res.text).toBe(200);
@@ -233,7 +235,7 @@ function clientSteps(
   });
 
   it("closes the day's Ground shipments (End of Day), once", async () => {
-    const today = (await operator().now()).slice(0, 10);
+    const today = await twinToday();
     if (gateway) {
       // The gateway is the playground's path, and the playground keeps End of Day disabled (the spec's catalogue).
       const res = await client().endOfDay(today);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSample, endpointById } from '@lab/core/carrier';
 import { servicesOf } from '../../app.js';
 import { buildTestApp, labModulesWithServices, type TestApp } from '../../test/helpers.js';
-import { TWIN, twinCall, twinToken } from '../../test/simulators.js';
+import { TWIN, twinCall, twinToday, twinToken } from '../../test/simulators.js';
 import { manualClock, recordingSender } from './testClock.js';
 import { shipRequest } from './testShipments.js';
 
@@ -218,16 +218,52 @@ describe('carrier twin: the sandbox conventions, the tariff and ship dates (sqli
   });
 
   describe('ship dates', () => {
-    it('accepts the pinned sample: ship 2024-05-20, delivery 2024-05-21, the journey from today', async () => {
-      const body = shipRequest();
-      expect(body.requestedShipment.shipDatestamp).toBe('2024-05-20');
+    /** The carrier's refusal of a ship date on the twin's clock of 18 November (its window to the 28th). */
+    const refused = (date: string, reason: string) => ({
+      code: 'AVAILABILITY.SHIP.DATE.INVALID',
+      message: 'Ship date is invalid.',
+      parameterList: [
+        { key: 'shipDatestamp', value: date },
+        { key: 'reason', value: reason },
+        { key: 'accepted', value: '2026-11-18 to 2026-11-28' },
+      ],
+    });
+
+    it("refuses the playground's old pinned date 2024-05-20 with the carrier's code, in either environment", async () => {
+      const pinned = shipRequest((_b, rs) => {
+        rs.shipDatestamp = '2024-05-20';
+      });
+      for (const [host, bearer] of [
+        [TWIN, token],
+        [`${TWIN}/production`, productionToken],
+      ] as const) {
+        const res = await call('ship-create', pinned, host, bearer);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().errors).toEqual([refused('2024-05-20', 'in the past')]);
+      }
+    });
+
+    it("accepts the sample dated for the twin's today: ship that day, delivery after it, scans on the same clock", async () => {
+      const today = await twinToday(t.app);
+      expect(today).toBe(TODAY);
+      const body = shipRequest(undefined, today);
+      expect(body.requestedShipment.shipDatestamp).toBe(TODAY);
       const res = await call('ship-create', body);
       expect(res.statusCode, res.body).toBe(200);
       const shipment = res.json().output.transactionShipments[0];
-      expect(shipment.shipDatestamp).toBe('2024-05-20');
-      expect(shipment.pieceResponses[0].deliveryDatestamp).toBe('2024-05-21');
+      expect(shipment.shipDatestamp).toBe(TODAY);
+      // Priority Overnight: the next business day.
+      expect(shipment.pieceResponses[0].deliveryDatestamp).toBe('2026-11-19');
       const plan = await servicesOf(t.app).twinStore.shipmentOf(shipment.masterTrackingNumber);
       expect(JSON.parse(plan!.lifecycle)).toMatchObject({ shipDate: TODAY, deliveryDate: '2026-11-19' });
+      const track = await call('track-tracking-numbers', {
+        includeDetailedScans: true,
+        trackingInfo: [{ trackingNumberInfo: { trackingNumber: shipment.masterTrackingNumber } }],
+      });
+      const scans = track.json().output.completeTrackResults[0].trackResults[0].scanEvents as Json[];
+      expect(scans.map((e) => e.eventType)).toEqual(['OC']);
+      // 09:00 UTC is 03:00 in Memphis: the label was created on the ship date, local time.
+      expect(scans[0]!.date).toMatch(/^2026-11-18T03:00:00-06:00$/);
     });
 
     it('refuses a past date and a date past the 10-day window, in either environment', async () => {
@@ -240,24 +276,15 @@ describe('carrier twin: the sandbox conventions, the tariff and ship dates (sqli
           host,
           bearer,
         );
-      const refused = (date: string, reason: string) => ({
-        code: 'AVAILABILITY.SHIP.DATE.INVALID',
-        message: 'Ship date is invalid.',
-        parameterList: [
-          { key: 'shipDatestamp', value: date },
-          { key: 'reason', value: reason },
-          { key: 'accepted', value: '2026-11-18 to 2026-11-28' },
-        ],
-      });
       const past = await ship('2026-11-17');
       expect(past.statusCode).toBe(400);
       expect(past.json().errors[0]).toEqual(refused('2026-11-17', 'in the past'));
       expect((await ship('2026-11-29')).json().errors[0]).toEqual(refused('2026-11-29', 'too far ahead'));
       expect((await ship('2026-11-28')).statusCode).toBe(200);
-      // Production too accepts the pinned sample (the playground sends it there), not another past date.
-      expect((await ship('2024-05-20', `${TWIN}/production`, productionToken)).statusCode).toBe(200);
-      const production = await ship('2024-05-21', `${TWIN}/production`, productionToken);
-      expect(production.json().errors[0]).toEqual(refused('2024-05-21', 'in the past'));
+      // Production judges by its own clock the same way.
+      const production = await ship('2026-11-17', `${TWIN}/production`, productionToken);
+      expect(production.json().errors[0]).toEqual(refused('2026-11-17', 'in the past'));
+      expect((await ship(TODAY, `${TWIN}/production`, productionToken)).statusCode).toBe(200);
     });
   });
 
@@ -287,8 +314,14 @@ describe('carrier twin: the sandbox conventions, the tariff and ship dates (sqli
       const booked = await pickup('2026-11-20');
       expect(booked.statusCode, booked.body).toBe(200);
       expect(booked.json().output.message).toBe('Courier will arrive on 2026-11-20');
-      // The pinned sample's date is accepted, and books the first day a driver can come.
-      expect((await call('pickup-create', defaultSample('pickup-create'))).statusCode).toBe(200);
+      // The playground's old pinned date is refused; the sample dated for the twin's today books today.
+      expect((await pickup('2024-05-20')).json().errors[0]).toMatchObject({
+        code: 'PICKUP.REQUESTED.PREVIOUS.DAY',
+        parameterList: [{ key: 'readyDateTimestamp', value: '2024-05-20' }, accepted],
+      });
+      const sample = await call('pickup-create', defaultSample('pickup-create', await twinToday(t.app)));
+      expect(sample.statusCode, sample.body).toBe(200);
+      expect(sample.json().output.message).toBe('Courier will arrive today');
 
       const availability = await call('pickup-availability', {
         ...(defaultSample('pickup-availability') as Json),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PICKUP_ADVANCE_DAYS, pickupDateProblem } from './pickupRules.js';
 import { postalWellFormed } from './postalFormat.js';
 import { recipientOf } from './recipient.js';
+import { shipDateProblem } from './shipDates.js';
 import { accountNumberProblem, FREIGHT_PIECE_LIMIT_KG, PACKAGING_LIMITS_KG } from './rules.js';
 import { EUROPE, serviceRuns, serviceTerms, servicesOnLane } from './tariff/services.js';
 
@@ -10,6 +11,22 @@ const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const TODAY_MS = Date.UTC(2026, 10, 18);
 const TODAY = iso(TODAY_MS);
+
+describe('ship dates (issue 39 item 6)', () => {
+  it("refuses the playground's old pinned date like any past date; accepts only the documented examples' dates", () => {
+    expect(shipDateProblem('2024-05-20', TODAY)).toEqual({
+      code: 'AVAILABILITY.SHIP.DATE.INVALID',
+      message: 'Ship date is invalid.',
+      parameterList: [
+        { key: 'shipDatestamp', value: '2024-05-20' },
+        { key: 'reason', value: 'in the past' },
+        { key: 'accepted', value: '2026-11-18 to 2026-11-28' },
+      ],
+    });
+    expect(shipDateProblem('2020-07-03', TODAY, new Set(['2020-07-03']))).toBeUndefined();
+    expect(shipDateProblem(TODAY, TODAY)).toBeUndefined();
+  });
+});
 
 describe('pickup dates (issue 39 item 6)', () => {
   it('refuses a past day with the carrier code and one past the window with ours; today to +10 pass', () => {
@@ -30,7 +47,9 @@ describe('pickup dates (issue 39 item 6)', () => {
       ],
     });
     expect(pickupDateProblem('', TODAY, 'dispatchDate')).toBeUndefined();
-    expect(pickupDateProblem('2024-05-20', TODAY, 'dispatchDate', new Set(['2024-05-20']))).toBeUndefined();
+    // A documented example's date is accepted; the playground's old pinned date no longer is.
+    expect(pickupDateProblem('2020-07-03', TODAY, 'dispatchDate', new Set(['2020-07-03']))).toBeUndefined();
+    expect(pickupDateProblem('2024-05-20', TODAY, 'dispatchDate')?.code).toBe('PICKUP.REQUESTED.PREVIOUS.DAY');
   });
 
   it('accepts exactly the days from today to the window, whatever today is (property)', () => {

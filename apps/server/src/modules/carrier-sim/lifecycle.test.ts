@@ -338,7 +338,7 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
     });
   });
 
-  it("a ship date before the clock's today starts the journey today, with the service's transit days", async () => {
+  it("a documented example's ship date before the clock's today starts the journey today, with the service's transit days", async () => {
     // To the next Monday, 09:00.
     const current = await now();
     const monday =
@@ -346,8 +346,10 @@ describe('carrier twin lifecycles on the simulated clock (sqlite)', () => {
       Math.ceil((current - Date.UTC(2026, 10, 23, 9)) / (7 * 24 * HOUR) + 1e-9) * 7 * 24 * HOUR;
     await advanceTo(monday);
     const date = iso(monday).slice(0, 10);
-    const created = await ship(domestic('2024-05-20'));
-    expect(created.shipDatestamp).toBe('2024-05-20');
+    // 2020-07-03: the date of the ship document's own named examples, accepted whatever the clock says
+    // (the playground's samples are dated from the clock: no past date of theirs is accepted).
+    const created = await ship(domestic('2020-07-03'));
+    expect(created.shipDatestamp).toBe('2020-07-03');
     const plan = await shipment(created.masterTrackingNumber);
     expect(plan.shipDate).toBe(date);
     // Picked up at 17:00 in Memphis (UTC−6); Priority Overnight: Tuesday in Beverly Hills (UTC−8),

@@ -134,9 +134,8 @@ const DAY_MS = 86_400_000;
  * The pickup-date rule (issue 39 item 6), for create pickup, pickup availability and return tags:
  * a date before the pickup address's local today, or more than PICKUP_ADVANCE_DAYS after it, is
  * refused with the carrier's code and message (the asked date and the accepted range in
- * parameterList). As for ship dates, the dates of the documented samples (`accepted`: the
- * playground's pinned date and the operation's own example dates) are accepted whatever the clock
- * says, and then answer from today. No date: today.
+ * parameterList). As for ship dates, the dates of the operation's own named example requests
+ * (`accepted`) are accepted whatever the clock says, and then answer from today. No date: today.
  */
 export function pickupDateProblem(
   date: string,

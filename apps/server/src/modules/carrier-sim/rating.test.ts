@@ -53,7 +53,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
   };
 
   const rateRequest = (rs: Json = {}, extra: Json = {}) => {
-    const body = defaultSample('rate-quotes') as Json;
+    const body = defaultSample('rate-quotes', TODAY) as Json;
     body.requestedShipment = { ...body.requestedShipment, shipDateStamp: '2026-11-19', ...rs };
     return { ...body, ...extra };
   };
@@ -312,7 +312,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
 
   describe('create shipment', () => {
     const ship = (rs: Json) => {
-      const body = defaultSample('ship-create') as Json;
+      const body = defaultSample('ship-create', TODAY) as Json;
       body.requestedShipment = { ...body.requestedShipment, ...rs };
       return call('ship-create', body);
     };
@@ -400,7 +400,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
 
   describe('service availability', () => {
     it('lists the services and packaging of the lane (the rule rates use)', async () => {
-      const res = await call('package-and-service-options', defaultSample('package-and-service-options'));
+      const res = await call('package-and-service-options', defaultSample('package-and-service-options', TODAY));
       expect(res.statusCode).toBe(200);
       const out = res.json().output;
       expect(out.serviceOptions.map((o: Json) => o.key)).toEqual(DOMESTIC_SERVICES);
@@ -417,11 +417,11 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
     });
 
     it('offers electronic trade documents on international lanes only, and refuses a service off the lane', async () => {
-      const domestic = await call('special-service-options', defaultSample('special-service-options'));
+      const domestic = await call('special-service-options', defaultSample('special-service-options', TODAY));
       const services = (r: typeof domestic) =>
         r.json().output.serviceOptionsList[0].shipmentSpecialServicesList.map((s: Json) => s.specialServiceType);
       expect(services(domestic)).toEqual(['HOLD_AT_LOCATION', 'SATURDAY_DELIVERY']);
-      const body = defaultSample('special-service-options') as Json;
+      const body = defaultSample('special-service-options', TODAY) as Json;
       body.requestedShipment.recipient = { address: PARIS };
       const intl = await call('special-service-options', body);
       expect(services(intl)).toEqual(['HOLD_AT_LOCATION', 'ELECTRONIC_TRADE_DOCUMENTS', 'BROKER_SELECT_OPTION']);
@@ -435,8 +435,8 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
 
   describe('places', () => {
     it('finds carrier places in real nearby cities with varied, repeatable street lines and hours', async () => {
-      const first = await call('locations', defaultSample('locations'));
-      const again = await call('locations', defaultSample('locations'));
+      const first = await call('locations', defaultSample('locations', TODAY));
+      const again = await call('locations', defaultSample('locations', TODAY));
       expect(first.statusCode).toBe(200);
       const list: Json[] = first.json().output.locationDetailList;
       expect(again.json().output.locationDetailList).toEqual(list);
@@ -457,7 +457,7 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
     });
 
     it('validates a postal code with the service area and location ids of the routing table', async () => {
-      const res = await call('postal-validate', defaultSample('postal-validate'));
+      const res = await call('postal-validate', defaultSample('postal-validate', TODAY));
       expect(res.statusCode).toBe(200);
       const [place] = res.json().output.locationDescriptions;
       expect(place).toMatchObject({ serviceArea: 'A3', airportId: 'MEM' });
@@ -469,22 +469,23 @@ describe.each(dialectsFor('dialect-neutral'))('carrier twin rates, availability 
   it('computes the ship date and content keys of open-shipment and shipment results', async () => {
     const today = TODAY;
     // Results of jobs this test starts (a job id the twin never handed out is refused).
-    const asyncShip = defaultSample('ship-create') as Record<string, unknown>;
+    const asyncShip = defaultSample('ship-create', TODAY) as { requestedShipment: Json; processingOptionType?: string };
     asyncShip.processingOptionType = 'ALLOW_ASYNCHRONOUS';
+    // Two days ahead: the job's result answers the date its request named, not the twin's today.
+    asyncShip.requestedShipment.shipDatestamp = '2026-11-20';
     const shipJob = (await call('ship-create', asyncShip)).json().output.jobId as string;
-    const openJob = (await call('open-ship-create', defaultSample('open-ship-create'))).json().output.jobId as string;
+    const openJob = (await call('open-ship-create', defaultSample('open-ship-create', TODAY))).json().output
+      .jobId as string;
     const jobs: Record<string, string> = { 'ship-results': shipJob, 'open-ship-results': openJob };
     for (const id of ['open-ship-results', 'ship-results']) {
-      const res = await call(id, { ...(defaultSample(id) as Record<string, unknown>), jobId: jobs[id] });
+      const res = await call(id, { ...(defaultSample(id, TODAY) as Record<string, unknown>), jobId: jobs[id] });
       expect(res.statusCode).toBe(200);
       const text = JSON.stringify(res.json());
       expect(text).not.toContain('2010-03-04');
       expect(text).not.toContain('content key');
-      // The ship date the job's request named (the samples' pinned date), else the twin's today.
-      const sampleOf = (sid: string) => defaultSample(sid) as { requestedShipment?: { shipDatestamp?: string } };
-      const sent = sampleOf(id === 'ship-results' ? 'ship-create' : 'open-ship-create').requestedShipment
-        ?.shipDatestamp;
-      for (const s of res.json().output.transactionShipments ?? []) expect(s.shipDatestamp).toBe(sent ?? today);
+      // The ship date the job's request named, else (open shipments name none) the twin's today.
+      const sent = id === 'ship-results' ? '2026-11-20' : today;
+      for (const s of res.json().output.transactionShipments ?? []) expect(s.shipDatestamp).toBe(sent);
     }
   });
 });

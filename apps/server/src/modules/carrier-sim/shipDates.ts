@@ -1,13 +1,11 @@
 /**
- * Dates as the carrier judges them (issue 39 item 6, docs/modules/carrier-sim.md "Ship dates"): a
- * ship date may be today or up to 10 days ahead on the twin's clock; the dates of the documented
- * samples are accepted too.
+ * Dates as the carrier judges them (issue 39 item 6, docs/modules/carrier.md "Ship dates"): a ship
+ * date may be today or up to 10 days ahead on the twin's clock; the dates the carrier documents'
+ * own named example requests carry are accepted too.
  */
 import type { CarrierErrorEntry } from './errors.js';
 import { RULE_MESSAGES } from './rules.js';
 
-/** The date of the playground's default samples (core's samples.ts): accepted whatever the clock says. */
-export const SANDBOX_SAMPLE_DATE = '2024-05-20';
 /** How many days ahead a shipment may be dated (the rate and ship documents: "not … more than 10 days in the future"). */
 export const SHIP_DATE_ADVANCE_DAYS = 10;
 
@@ -16,10 +14,10 @@ const DAY_MS = 86_400_000;
 /**
  * The ship-date rule: a date before the twin's today, or more than 10 days after it, is refused
  * with the carrier's code and message (the reason and the accepted range in parameterList). The
- * twin's convention, in both environments (the playground sends its samples to either): it
- * accepts the dates of the documented samples — the playground's pinned sample date and the dates
- * the operation's own named example requests carry — whatever its clock says (the journey then
- * starts today: storeShipment). No date: today.
+ * twin's convention, in both environments: the dates the operation's own named example requests
+ * carry (`documentedDates`) are accepted whatever its clock says (the journey then starts today:
+ * storeShipment). The playground's own samples are dated from the twin's clock (core's
+ * samples.ts), so they need no exception. No date: today.
  */
 export function shipDateProblem(
   date: string,
@@ -27,7 +25,7 @@ export function shipDateProblem(
   documentedDates: ReadonlySet<string> = new Set(),
 ): CarrierErrorEntry | undefined {
   const day = date.slice(0, 10);
-  if (!day || day === SANDBOX_SAMPLE_DATE || documentedDates.has(day)) return undefined;
+  if (!day || documentedDates.has(day)) return undefined;
   const latest = new Date(Date.parse(`${today}T00:00:00Z`) + SHIP_DATE_ADVANCE_DAYS * DAY_MS)
     .toISOString()
     .slice(0, 10);

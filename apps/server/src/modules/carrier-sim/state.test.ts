@@ -13,7 +13,7 @@ import {
   describePostgres,
 } from '../../test/helpers.js';
 import { listenLoopback } from '../../test/http.js';
-import { twinCall, twinToken } from '../../test/simulators.js';
+import { twinCall, twinSample, twinToday, twinToken } from '../../test/simulators.js';
 import { twoInstancesOnPostgres } from '../../test/suiteFixtures.js';
 import { cancelRequest, shipRequest } from './testShipments.js';
 
@@ -24,8 +24,9 @@ const DAY = 86_400_000;
 
 const tokenOf = (t: TestApp) => twinToken(t.app);
 
+/** Ships the sample dated for the twin's today (its clock may have moved: the twin refuses a past date). */
 async function ship(t: TestApp, token: string): Promise<string> {
-  const res = await twinCall(t.app, token, '/ship/v1/shipments', shipRequest());
+  const res = await twinCall(t.app, token, '/ship/v1/shipments', shipRequest(undefined, await twinToday(t.app)));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().output.transactionShipments[0].masterTrackingNumber as string;
 }
@@ -116,7 +117,7 @@ describe('carrier simulator state in the database (sqlite)', () => {
         ['etd', docId, 'invoice.pdf', '%PDF-1.4 twin'],
       ]);
 
-      const pickup = await twinCall(t.app, token, '/pickup/v1/pickups', defaultSample('pickup-create'));
+      const pickup = await twinCall(t.app, token, '/pickup/v1/pickups', await twinSample(t.app, 'pickup-create'));
       expect(pickup.statusCode).toBe(200);
       const code = pickup.json().output.pickupConfirmationCode as string;
       const pickups = await t.app.db.kysely.selectFrom('carrier_sim_pickups').select('confirmation_code').execute();
@@ -230,7 +231,7 @@ describe('a create whose caller hangs up while its labels render', () => {
       if (req.url?.endsWith('/ship/v1/shipments')) socket = req.socket;
     };
     t.app.server.on('request', onRequest);
-    const body = defaultSample('ship-create') as Json;
+    const body = (await twinSample(t.app, 'ship-create')) as Json;
     body.requestedShipment.labelSpecification = { imageType: 'PDF', labelStockType: 'PAPER_4X6' };
     const response = fetch(`${base}/ship/v1/shipments`, {
       method: 'POST',

@@ -15,9 +15,12 @@ export const SHENZHEN = {
   countryCode: 'CN',
 };
 
-/** The create-shipment sample (Memphis → Beverly Hills, one 12 LB package) with ZPL labels, changed by `change`. */
-export function shipRequest(change: (body: Json, rs: Json) => void = () => undefined): Json {
-  const body = defaultSample('ship-create') as Json;
+/**
+ * The create-shipment sample (Memphis → Beverly Hills, one 12 LB package) with ZPL labels, dated
+ * `day` (default: today in UTC, the twin's today on a real-time clock), changed by `change`.
+ */
+export function shipRequest(change: (body: Json, rs: Json) => void = () => undefined, day?: string): Json {
+  const body = defaultSample('ship-create', day) as Json;
   body.requestedShipment.labelSpecification = { imageType: 'ZPLII', labelStockType: 'STOCK_4X6' };
   change(body, body.requestedShipment);
   return body;

@@ -277,6 +277,23 @@ describe.each(dialectsFor('dialect-sensitive'))('OpenAPI document store (%s)', (
     expect(unknown.json()).toEqual({ message: 'no carrier endpoint nope' });
   });
 
+  it('dates the default sample for the day asked (the twin clock), else today in UTC; a day that is not one is a 400', async () => {
+    const sample = async (query: string) =>
+      t.app.inject({ method: 'GET', url: `/lab/api/carrier/samples/ship-create${query}` });
+    const asked = (await sample('?day=2026-11-28')).json();
+    expect(asked.default.requestedShipment.shipDatestamp).toBe('2026-11-28');
+    const pickup = (
+      await t.app.inject({ method: 'GET', url: '/lab/api/carrier/samples/pickup-create?day=2026-11-28' })
+    ).json();
+    // A Saturday: the driver comes on Monday.
+    expect(pickup.default.originDetail.readyDateTimestamp).toBe('2026-11-30T11:00:00Z');
+    const utcDay = () => new Date().toISOString().slice(0, 10);
+    const before = utcDay();
+    const unasked = (await sample('')).json().default.requestedShipment.shipDatestamp;
+    expect([before, utcDay()]).toContain(unasked);
+    for (const bad of ['2026-02-30', 'today', '2026-1-5']) expect((await sample(`?day=${bad}`)).statusCode).toBe(400);
+  });
+
   it('checks a body against an operation request schema (POST /openapi-docs/validate)', async () => {
     const validate = (payload: unknown) =>
       t.app.inject({ method: 'POST', url: '/lab/api/openapi-docs/validate', payload: payload as object });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { endpointById, defaultSample } from '@lab/core/carrier';
+import { endpointById, defaultSample, utcToday } from '@lab/core/carrier';
 import { isObject } from '@lab/core/json';
 import { whereUsed } from '@lab/core/openapi-diff';
 import { notFound } from '../../http/errors.js';
@@ -199,7 +199,8 @@ export const openApiRoutes: ModulePlugin<'openApi'> = async (app) => {
     'openapi.samples',
     {
       schema: {
-        summary: "A catalogue endpoint's default request, plus its document's named samples when imported",
+        summary:
+          "A catalogue endpoint's default request dated for `day` (default: today in UTC), plus its document's named samples when imported",
         tags: ['carrier'],
       },
     },
@@ -214,7 +215,7 @@ export const openApiRoutes: ModulePlugin<'openApi'> = async (app) => {
         path: endpoint.path,
         document: ref?.document ?? null,
         imported: found !== undefined,
-        default: defaultSample(endpoint.id) ?? null,
+        default: defaultSample(endpoint.id, request.query.day ?? utcToday()) ?? null,
         samples: found?.operation.samples ?? [],
       };
     },

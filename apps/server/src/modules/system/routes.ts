@@ -26,6 +26,10 @@ export const systemRoutes: ModulePlugin<'labelServiceUrl'> = async (app) => {
       mapTileUrl: app.config.mapTileUrl ?? null,
       mapTileAttribution: app.config.mapTileAttribution ?? null,
       user: request.user ?? null,
+      carrierTwin: {
+        sandbox: !app.config.gatewayUpstreams?.carrierSandbox,
+        production: !app.config.gatewayUpstreams?.carrierProduction,
+      },
     }),
   );
 };

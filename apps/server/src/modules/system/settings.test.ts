@@ -42,3 +42,31 @@ describe('the map tile setting (MAP_TILE_URL)', () => {
     }
   });
 });
+
+describe('the carrier upstreams the web app is told about (samples dated from the twin clock)', () => {
+  /** `carrierTwin` of GET /lab/api/config in an app with these settings. */
+  const carrierTwinOf = async (config: Parameters<typeof buildTestApp>[1] = {}) => {
+    const t = await buildTestApp('sqlite', config);
+    try {
+      return (await t.app.inject('/lab/api/config')).json().carrierTwin as unknown;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('says which carrier environment answers from the built-in twin', async () => {
+    expect(await carrierTwinOf()).toEqual({ sandbox: true, production: true });
+    const production = 'https://apis.carrier.example.com';
+    expect(
+      await carrierTwinOf({
+        gatewayUpstreams: {
+          carrierSandbox: undefined,
+          carrierProduction: production,
+          carrierDocumentsSandbox: undefined,
+          carrierDocumentsProduction: undefined,
+          stratus: undefined,
+        },
+      }),
+    ).toEqual({ sandbox: true, production: false });
+  });
+});

@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Col, Flex, Form, Row, Space, Tabs, Tag, Typography } from 'antd';
+import type { CarrierEnvironment } from '@lab/core/carrier';
 import type { OpenApiValidateReply } from '@lab/core/contract';
 import {
   availability,
   buildShipPayload,
   defaultShipPayloadState,
   FALLBACK_DOCUMENT_ENUMS,
+  formatShipDate,
   type ShipPayloadState,
 } from '@lab/core/shipping/payload';
 import { copyWithNotice } from '@/lib/clipboard';
 import { fillMessage, useMessages } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useSampleDay } from '@/lib/sampleDay';
 import { useServerAction } from '@/lib/serverAction';
 import { useDebounced } from '@/lib/useDebounced';
 import { leavePlaygroundHandoff, PLAYGROUND_HANDOFF_PATH } from '@/lib/playground/handoff';
@@ -35,13 +38,15 @@ import { restoreSessionState, saveSessionState } from './sessionState';
 export interface ShipPayloadGeneratorProps {
   /** Given in the playground's dialog: puts the current payload into the current tab. */
   onUse?: (payload: unknown) => void;
+  /** The environment the payload is meant for (the playground's active one; default sandbox): its ship date is that twin's today. */
+  environment?: CarrierEnvironment;
 }
 
 /** The JSON viewer rebuilds this long after the last change (never on every keystroke). */
 export const REBUILD_DEBOUNCE_MS = 300;
 const FILE_NAME = 'ship-payload.json';
 
-export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProps) {
+export default function ShipPayloadGenerator({ onUse, environment = 'sandbox' }: ShipPayloadGeneratorProps) {
   const m = useMessages(messages);
   const navigate = useNavigate();
   // Kept for the browser session (issue 31): leaving the page and coming back restores the payload.
@@ -53,6 +58,17 @@ export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProp
     (patch: Patch) => setState((prev) => ({ ...prev, ...(typeof patch === 'function' ? patch(prev) : patch) })),
     [],
   );
+  // The ship date is the sample day (the twin's today when it is the upstream, issue 39 item 6): the
+  // browser's today until the clock answers, then that day, unless the person has set another
+  // date meanwhile; a restored date before the day moves to it too (the carrier refuses it).
+  const day = useSampleDay(environment);
+  const datedFor = useRef(formatShipDate(new Date()));
+  useEffect(() => {
+    if (!day) return;
+    const shipDate = latest.current.shipDate;
+    if (shipDate !== day && (shipDate === datedFor.current || shipDate < day)) set({ shipDate: day });
+    datedFor.current = day;
+  }, [day, set]);
   const enumsQuery = useShipEnums();
   const enums = enumsQuery.data ?? FALLBACK_DOCUMENT_ENUMS;
   const imported = enumsQuery.data != null;
@@ -139,7 +155,11 @@ export default function ShipPayloadGenerator({ onUse }: ShipPayloadGeneratorProp
                 </Button>
               )}
               <FromTransaction onFill={(next) => setState(next)} />
-              <Button onClick={() => setState(defaultShipPayloadState(new Date()))}>{m.reset}</Button>
+              <Button
+                onClick={() => setState({ ...defaultShipPayloadState(new Date()), ...(day ? { shipDate: day } : {}) })}
+              >
+                {m.reset}
+              </Button>
             </Space>
             <Typography.Text strong>{m.requestJson}</Typography.Text>
             <pre

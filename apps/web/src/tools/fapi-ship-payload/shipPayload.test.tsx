@@ -3,8 +3,9 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { OpenApiValidateReply } from '@lab/core/contract';
 import { takePlaygroundHandoff } from '@/lib/playground/handoff';
 import { renderWithProviders } from '@/test/render';
-import { COUNTRIES, fakeServer, type FakeRoutes } from '@/test/fakeServer';
+import { clientConfig, COUNTRIES, fakeServer, type FakeRoutes } from '@/test/fakeServer';
 import { ShipPayloadGenerator } from '@/components/ship-payload';
+import { SHIP_PAYLOAD_SESSION_KEY } from '@/components/ship-payload/sessionState';
 import ShipPayloadPage from './ShipPayloadPage';
 
 type Json = Record<string, any>;
@@ -276,5 +277,39 @@ describe('Payload Generator', () => {
     renderWithProviders(<ShipPayloadPage />);
     expect(document.querySelector('#spg-accountNumber')).toHaveValue('740561073');
     await waitFor(() => expect(json().accountNumber).toEqual({ value: '740561073' }));
+  });
+  describe("the ship date is the twin clock's today (issue 39 item 6)", () => {
+    /** The built-in twin answers sandbox, its clock at `now`. */
+    const twinServer = (now: string) =>
+      server({
+        'GET /config': () => ({ body: clientConfig({ carrierTwin: { sandbox: true, production: true } }) }),
+        'GET /simulator/clock': (_b: unknown, url: URL) => ({
+          body: { environment: url.searchParams.get('environment'), now, factor: 1 },
+        }),
+      } as unknown as Record<string, (body: unknown) => { body: unknown }>);
+    const shipDate = () => json().requestedShipment.shipDatestamp as string;
+
+    it('takes the day of GET /simulator/clock, and Reset keeps it', async () => {
+      const { calls } = twinServer('2027-02-01T03:00:00.000Z');
+      renderWithProviders(<ShipPayloadGenerator />);
+      await waitFor(() => expect(shipDate()).toBe('2027-02-01'));
+      expect(calls.filter((c) => c.path === '/simulator/clock').map((c) => c.search)).toContain('?environment=sandbox');
+      fireEvent.change(document.querySelector('#spg-shipDate')!, { target: { value: '2027-02-03' } });
+      await waitFor(() => expect(shipDate()).toBe('2027-02-03'));
+      fireEvent.click(button('Reset'));
+      await waitFor(() => expect(shipDate()).toBe('2027-02-01'));
+    });
+
+    it("moves a restored date before the twin's today to it, and keeps a later one", async () => {
+      sessionStorage.setItem(SHIP_PAYLOAD_SESSION_KEY, JSON.stringify({ shipDate: '2024-05-20' }));
+      twinServer('2027-02-01T03:00:00.000Z');
+      const first = renderWithProviders(<ShipPayloadGenerator />);
+      await waitFor(() => expect(shipDate()).toBe('2027-02-01'));
+      first.unmount();
+      sessionStorage.setItem(SHIP_PAYLOAD_SESSION_KEY, JSON.stringify({ shipDate: '2027-02-05' }));
+      renderWithProviders(<ShipPayloadGenerator />);
+      await waitFor(() => expect(json().requestedShipment.shipper).toBeDefined());
+      await waitFor(() => expect(shipDate()).toBe('2027-02-05'));
+    });
   });
 });

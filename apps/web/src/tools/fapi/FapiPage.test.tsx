@@ -7,7 +7,9 @@ import { leavePlaygroundHandoff } from '@/lib/playground/handoff';
 import type { SpecificFormProps } from './shared/types';
 import { applySlot, blankState, CREDENTIALS_KEY, updateSlot } from './credentials';
 import FapiPage, { REMINDER_KEY } from './FapiPage';
-import { initialTabs, TABS_KEY, type TabsState } from './tabs';
+import { initialTabs, TABS_KEY, withEndpoint, type TabsState } from './tabs';
+import { defaultSample } from '@lab/core/carrier';
+import { formatShipDate } from '@lab/core/shipping/payload';
 
 /**
  * The editor stands in as a textarea here (vanilla-jsoneditor is slow in jsdom and cannot be typed
@@ -63,6 +65,9 @@ interface Sent {
 }
 
 let sent: Sent[];
+/** What GET /lab/api/config says of the carrier upstreams, and what the twin's clock answers (undefined: a 500). */
+let upstreams: { carrierTwin?: { sandbox: boolean; production: boolean } };
+let twinNow: Record<string, string | undefined>;
 const SAMPLE = {
   labelResponseOptions: 'URL_ONLY',
   requestedShipment: { shipper: { address: {} } },
@@ -89,7 +94,33 @@ function install() {
         );
       return json({ access_token: 'tok-abc', token_type: 'bearer', expires_in: 3600 });
     }
-    if (url === '/lab/api/carrier/samples/ship-create')
+    const [path, query = ''] = url.split('?');
+    if (path === '/lab/api/config')
+      return json({
+        version: 'test',
+        fileShareUrl: null,
+        publicBaseUrl: null,
+        labelServiceUrl: '',
+        user: null,
+        ...upstreams,
+      });
+    if (path === '/lab/api/simulator/clock') {
+      const environment = new URLSearchParams(query).get('environment')!;
+      const now = twinNow[environment];
+      return now ? json({ environment, now, factor: 1 }) : json({ message: 'clock unavailable' }, 500);
+    }
+    if (path === '/lab/api/carrier/samples/pickup-create')
+      return json({
+        endpoint: 'pickup-create',
+        method: 'POST',
+        path: '/pickup/v1/pickups',
+        document: null,
+        imported: false,
+        // Our route dates the default for the day asked: the real sample, as the server builds it.
+        default: defaultSample('pickup-create', new URLSearchParams(query).get('day')!),
+        samples: [],
+      });
+    if (path === '/lab/api/carrier/samples/ship-create')
       return json({
         endpoint: 'ship-create',
         method: 'POST',
@@ -99,7 +130,7 @@ function install() {
         default: SAMPLE,
         samples: [{ name: 'Ship with Dry Ice', request: { dryIce: true } }],
       });
-    if (url.startsWith('/lab/api/carrier/samples/')) return json({ default: {}, samples: [], imported: false });
+    if (path!.startsWith('/lab/api/carrier/samples/')) return json({ default: {}, samples: [], imported: false });
     if (url === '/lab/api/openapi-docs/validate') {
       const b = JSON.parse(body) as { body: { requestedShipment?: unknown } };
       const problems =
@@ -158,6 +189,8 @@ const callButton = () => screen.getByRole('button', { name: 'call API' });
 beforeEach(() => {
   resetSecureStorageCache();
   localStorage.setItem(REMINDER_KEY, '1');
+  upstreams = { carrierTwin: { sandbox: true, production: true } };
+  twinNow = { sandbox: '2026-11-20T10:00:00.000Z', production: '2026-11-20T10:00:00.000Z' };
   install();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -269,7 +302,8 @@ describe('FAPI Playground', () => {
     expect(revealed).toContainEqual(['requestedShipment']); // jumps to the node
     await waitFor(() => expect(callButton()).toBeEnabled()); // problems warn, never block
 
-    await userEvent.click(screen.getByRole('button', { name: 'sample' }));
+    // The button waits for the day its sample is dated for (the twin's clock): ready once it is named "sample".
+    await userEvent.click(await screen.findByRole('button', { name: 'sample' }));
     await expectNotice('code sample copied to request');
     expect(await screen.findByTestId('schema-valid')).toHaveTextContent('matches the endpoint’s schema');
 
@@ -486,5 +520,53 @@ describe('FAPI Playground', () => {
       [...screen.getByLabelText(name).querySelectorAll('.ant-segmented-item-label')].map((l) => l.textContent);
     expect(labels(lang === 'en' ? 'Request mode' : '请求模式')).toEqual(req);
     expect(labels(lang === 'en' ? 'Response mode' : '响应模式')).toEqual(res);
+  });
+  describe('the default sample is dated from the twin clock (issue 39 item 6)', () => {
+    /** A tab on create pickup, its default sample loaded with the "sample" button: the request text then. */
+    async function loadPickupSample(): Promise<{ readyDateTimestamp: string }> {
+      const s: TabsState = initialTabs();
+      Object.assign(s.tabs[0]!, withEndpoint('pickup-create'), { body: '{}' });
+      localStorage.setItem(TABS_KEY, JSON.stringify(s));
+      renderWithProviders(<FapiPage />, { route: '/api/fapi' });
+      // The page, then the day (settings, the clock), then the samples of that day: each step in turn.
+      await screen.findByRole('button', { name: /Credential Required/ });
+      await waitFor(() => expect(sampleDays()).toHaveLength(1));
+      const button = await screen.findByRole('button', { name: 'sample' });
+      await userEvent.click(button);
+      await expectNotice('code sample copied to request');
+      const body = JSON.parse((screen.getByTestId('request-editor') as HTMLTextAreaElement).value) as {
+        originDetail: { readyDateTimestamp: string };
+      };
+      return body.originDetail;
+    }
+    const sampleDays = () =>
+      sent
+        .filter((c) => c.url.startsWith('/lab/api/carrier/samples/'))
+        .map((c) => new URL(c.url, 'http://lab').searchParams.get('day'));
+    const clockCalls = () => sent.filter((c) => c.url.startsWith('/lab/api/simulator/clock')).map((c) => c.url);
+
+    it("takes the built-in twin's today: a Saturday on its clock books the pickup on Monday", async () => {
+      twinNow = { sandbox: '2026-11-28T10:00:00.000Z', production: '2027-01-05T10:00:00.000Z' };
+      const origin = await loadPickupSample();
+      expect(origin.readyDateTimestamp).toBe('2026-11-30T11:00:00Z');
+      expect(sampleDays()).toEqual(['2026-11-28']);
+      expect(clockCalls()).toEqual(['/lab/api/simulator/clock?environment=sandbox']);
+    });
+
+    it("takes the browser's today with a real carrier upstream, without asking the twin's clock", async () => {
+      upstreams = { carrierTwin: { sandbox: false, production: true } };
+      const before = formatShipDate(new Date());
+      await loadPickupSample();
+      expect([before, formatShipDate(new Date())]).toContain(sampleDays()[0]);
+      expect(clockCalls()).toEqual([]);
+    });
+
+    it("takes the browser's today when the twin's clock cannot be read", async () => {
+      twinNow = {};
+      const before = formatShipDate(new Date());
+      await loadPickupSample();
+      expect([before, formatShipDate(new Date())]).toContain(sampleDays()[0]);
+      expect(clockCalls()).toEqual(['/lab/api/simulator/clock?environment=sandbox']);
+    });
   });
 });

@@ -174,7 +174,7 @@ export default function FapiPage() {
         destroyOnHidden
       >
         <Suspense fallback={<Spin />}>
-          <ShipPayloadGenerator onUse={takePayload} />
+          <ShipPayloadGenerator onUse={takePayload} environment={credential?.env ?? 'sandbox'} />
         </Suspense>
       </Modal>
     </Flex>

@@ -109,7 +109,7 @@ export function RequestPanel(props: RequestPanelProps) {
         <EndpointPicker value={endpoint.id} onChange={(id) => onChange(withEndpoint(id))} />
         {!SpecificForm ? (
           <>
-            <SampleButton endpointId={endpoint.id} onLoad={loadSample} />
+            <SampleButton endpointId={endpoint.id} environment={env} onLoad={loadSample} />
             <Tooltip title={!credential ? m.needCredential : undefined}>
               <Button type="primary" disabled={callDisabled} loading={calling} onClick={() => void call()}>
                 {m.callApi}

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarrierEndpoint } from '@lab/core/carrier';
+import type { CarrierEndpoint, CarrierEnvironment } from '@lab/core/carrier';
 import type { OpenApiValidateReply } from '@lab/core/contract';
 import { apiCall } from '@/lib/api';
+import { useSampleDay } from '@/lib/sampleDay';
 import { shipDocumentQuery } from '@/lib/openapi-docs/shipDocument';
 import { useDebounced } from '@/lib/useDebounced';
 import { FALLBACK_STOCK_TYPES, findLabelStockTypes } from './overwrite';
@@ -10,11 +11,11 @@ import { parseBody } from './tabs';
 
 /** The playground's reads: their query keys live here (the ship document's in @/lib/openapi-docs). */
 export const fapiQueries = {
-  /** An endpoint's request samples: the default one and the named ones. */
-  samples: (endpointId: string) =>
+  /** An endpoint's request samples: the default one (dated for `day`) and the named ones. */
+  samples: (endpointId: string, day: string) =>
     queryOptions({
-      queryKey: ['fapi-samples', endpointId],
-      queryFn: () => apiCall('openapi.samples', { params: { endpoint: endpointId } }),
+      queryKey: ['fapi-samples', endpointId, day],
+      queryFn: () => apiCall('openapi.samples', { params: { endpoint: endpointId }, query: { day } }),
       staleTime: Infinity,
     }),
   /** The schema check of a request body: keyed by the body's text, sent parsed. */
@@ -27,7 +28,15 @@ export const fapiQueries = {
     }),
 };
 
-export const useSamples = (endpointId: string) => useQuery(fapiQueries.samples(endpointId));
+/**
+ * An endpoint's samples, the default one dated for the environment's sample day (the twin's today
+ * when it is the upstream: useSampleDay); not asked before that day is known.
+ */
+export function useSamples(endpointId: string, environment: CarrierEnvironment) {
+  const day = useSampleDay(environment);
+  const q = useQuery({ ...fapiQueries.samples(endpointId, day ?? ''), enabled: day !== undefined });
+  return { ...q, isLoading: day === undefined || q.isLoading };
+}
 
 /** The schema check of the request text as the screen shows it. */
 export interface SchemaCheck {

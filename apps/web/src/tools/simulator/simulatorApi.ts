@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SimFaultBody, SimSubscribeBody } from '@lab/core/contract';
 import type { SimEnvironmentName, SimScenario } from '@lab/core/simulator';
 import { apiCall, apiUrl } from '@/lib/api';
+import { twinClockQuery } from '@/lib/sampleDay';
 import { routes } from '@lab/core/routes';
 
 /** Shipments the screen lists (newest first). */
@@ -13,11 +14,8 @@ export const DELIVERIES_LIMIT = 100;
 
 /** The Simulator's reads: their query keys live here and nowhere else (all under `['simulator']`). */
 export const simulatorQueries = {
-  clock: (environment: SimEnvironmentName) =>
-    queryOptions({
-      queryKey: ['simulator', 'clock', environment],
-      queryFn: () => apiCall('simulator.clock', { query: { environment } }),
-    }),
+  /** The twin's clock (its query lives in @/lib/sampleDay: the playground dates its samples from it). */
+  clock: (environment: SimEnvironmentName) => twinClockQuery(environment),
   shipments: (environment: SimEnvironmentName) =>
     queryOptions({
       queryKey: ['simulator', 'shipments', environment],

@@ -5,7 +5,6 @@
  */
 import { asArray as arr, asObject as obj, asText as str, type JsonObject as Json } from '@lab/core/json';
 import { CarrierError, carrierError } from '../errors.js';
-import { SANDBOX_SAMPLE_DATE } from '../shipDates.js';
 import {
   firstPickupDay,
   localNow,
@@ -37,9 +36,8 @@ const addressOf = (a: unknown): PickupAddress => {
   };
 };
 
-/** The dates accepted whatever the clock says: the playground's pinned sample date and the operation's example dates. */
-export const acceptedDates = (req: SimRequest): ReadonlySet<string> =>
-  new Set([SANDBOX_SAMPLE_DATE, ...(req.documentedDates ?? [])]);
+/** The dates accepted whatever the clock says: those of the operation's own named example requests. */
+export const acceptedDates = (req: SimRequest): ReadonlySet<string> => req.documentedDates ?? new Set();
 
 /** Refuses a pickup date in the past or past the advance window, at the pickup address's local today. */
 export function checkPickupDate(req: SimRequest, date: string, today: string, field: string): void {

@@ -169,7 +169,7 @@ export async function storeShipment(
   promise: DeliveryPromise,
   scenarioSource: unknown,
 ): Promise<void> {
-  // A ship date before the clock's today (the sandbox's pinned sample date) cannot be kept: the journey
+  // A ship date before the clock's today (a documented example's date) cannot be kept: the journey
   // starts today, taking the same transit days; its pickup waits for a business day at the origin.
   const shipDate = promise.shipDate < today(req) ? today(req) : promise.shipDate;
   const journey = pickupAndDelivery(shipDate, promise.transitDays, promise.holidayCountries);
