@@ -38,6 +38,8 @@ describe.each(dialectsFor('dialect-sensitive'))('app on %s', (dialect) => {
       mapTileUrl: null,
       mapTileAttribution: null,
       user: null,
+      // No CARRIER_*_URL set: both environments go to the built-in twin.
+      carrierTwin: { sandbox: true, production: true },
     });
   });
 
