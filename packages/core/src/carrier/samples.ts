@@ -10,6 +10,8 @@
  * today (its clock), or the browser's today when the upstream is a real carrier.
  */
 
+import { DAY_MS } from '../time/zones.js';
+
 /** A valid enterprise account number (9th digit = 1-3-7 mod-11 check digit of the first 8). */
 export const SAMPLE_ACCOUNT_NUMBER = '740561075';
 
@@ -55,7 +57,6 @@ const openShipment = {
 const OPEN_SHIPMENT_INDEX = 'LAB-OPEN-0001';
 const SAMPLE_TRACKING = '794953555571';
 
-const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `day` (YYYY-MM-DD) plus `n` calendar days. */

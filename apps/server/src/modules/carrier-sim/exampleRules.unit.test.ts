@@ -26,6 +26,15 @@ describe('ship dates (issue 39 item 6)', () => {
     expect(shipDateProblem('2020-07-03', TODAY, new Set(['2020-07-03']))).toBeUndefined();
     expect(shipDateProblem(TODAY, TODAY)).toBeUndefined();
   });
+
+  it('refuses a day that does not exist instead of rolling it over (30 November + 1 is not 1 December)', () => {
+    expect(shipDateProblem('2026-11-31', TODAY)?.parameterList).toEqual([
+      { key: 'shipDatestamp', value: '2026-11-31' },
+      { key: 'reason', value: 'not a date' },
+      { key: 'accepted', value: '2026-11-18 to 2026-11-28' },
+    ]);
+    expect(shipDateProblem('2026-11-28', TODAY)).toBeUndefined();
+  });
 });
 
 describe('pickup dates (issue 39 item 6)', () => {

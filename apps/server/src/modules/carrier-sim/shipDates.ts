@@ -3,13 +3,13 @@
  * date may be today or up to 10 days ahead on the twin's clock; the dates the carrier documents'
  * own named example requests carry are accepted too.
  */
+import { isCalendarDay } from '@lab/core/carrier';
+import { DAY_MS } from '@lab/core/time';
 import type { CarrierErrorEntry } from './errors.js';
 import { RULE_MESSAGES } from './rules.js';
 
 /** How many days ahead a shipment may be dated (the rate and ship documents: "not … more than 10 days in the future"). */
 export const SHIP_DATE_ADVANCE_DAYS = 10;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The ship-date rule: a date before the twin's today, or more than 10 days after it, is refused
@@ -29,8 +29,13 @@ export function shipDateProblem(
   const latest = new Date(Date.parse(`${today}T00:00:00Z`) + SHIP_DATE_ADVANCE_DAYS * DAY_MS)
     .toISOString()
     .slice(0, 10);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
-  const reason = !valid ? 'not a date' : day < today ? 'in the past' : day > latest ? 'too far ahead' : undefined;
+  const reason = !isCalendarDay(day)
+    ? 'not a date'
+    : day < today
+      ? 'in the past'
+      : day > latest
+        ? 'too far ahead'
+        : undefined;
   if (!reason) return undefined;
   return {
     code: 'AVAILABILITY.SHIP.DATE.INVALID',
